@@ -1,0 +1,109 @@
+import { Command, Option } from 'commander';
+import { loadConfig } from './config.js';
+import { connect } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { serve } from './main.js';
+import { createPlatform } from './features/platforms/platforms.js';
+import { createApiKey, listKeys, revokeKey } from './features/platforms/api-keys.js';
+import { PERMISSION_FAMILIES, type PermissionFamily, type PermissionLevel } from './http/context.js';
+import { iso } from './lib/time-format.js';
+
+async function withDb<T>(fn: (db: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
+  try {
+    await migrate(db.kysely);
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+function parsePermissions(text: string): Partial<Record<PermissionFamily, PermissionLevel>> {
+  const out: Partial<Record<PermissionFamily, PermissionLevel>> = {};
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [family, level] = pair.split('=').map((s) => s.trim());
+    if (!(PERMISSION_FAMILIES as readonly string[]).includes(family)) throw new Error(`Unknown permission family '${family}'. Known: ${PERMISSION_FAMILIES.join(', ')}`);
+    if (!['none', 'read', 'write'].includes(level)) throw new Error(`Permission level must be none, read or write (got '${level}')`);
+    out[family as PermissionFamily] = level as PermissionLevel;
+  }
+  return out;
+}
+
+const program = new Command('scheduling').description('Operator commands of the scheduling service');
+
+program.command('serve').description('Run the HTTP API and its background workers').action(() => serve());
+
+program
+  .command('migrate')
+  .description('Apply pending database migrations and exit')
+  .action(() =>
+    withDb(async (db) => {
+      const applied = await migrate(db.kysely);
+      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+    }),
+  );
+
+const platform = program.command('platform').description('Manage platforms');
+platform
+  .command('create')
+  .requiredOption('--name <name>', 'platform name')
+  .description('Create a platform; prints its test and live secret keys once')
+  .action((opts: { name: string }) =>
+    withDb(async (db) => {
+      const p = await createPlatform(db.kysely, opts.name);
+      console.log(`Platform ${p.id} (${p.name})\n  test key: ${p.testKey}\n  live key: ${p.liveKey}\nKeys are shown once; store them now.`);
+    }),
+  );
+
+const keys = program.command('keys').description('Manage API keys');
+keys
+  .command('create')
+  .requiredOption('--platform <id>', 'platform id')
+  .addOption(new Option('--mode <mode>', 'test or live').choices(['test', 'live']).default('test'))
+  .addOption(new Option('--kind <kind>', 'secret or restricted').choices(['secret', 'restricted']).default('secret'))
+  .option('--permissions <list>', 'restricted keys: family=level pairs, e.g. bookings=write,resources=read')
+  .option('--account <id>', 'restricted keys: bind the key to one account')
+  .option('--name <name>', 'a label')
+  .description('Create a key; prints the secret once')
+  .action((opts: { platform: string; mode: string; kind: 'secret' | 'restricted'; permissions?: string; account?: string; name?: string }) =>
+    withDb(async (db) => {
+      if (opts.kind === 'secret' && (opts.permissions || opts.account)) throw new Error('--permissions and --account are for restricted keys');
+      const key = await createApiKey(db.kysely, {
+        platformId: opts.platform,
+        livemode: opts.mode === 'live',
+        kind: opts.kind,
+        name: opts.name ?? null,
+        permissions: opts.kind === 'restricted' ? parsePermissions(opts.permissions ?? '') : null,
+        accountId: opts.account ?? null,
+      });
+      console.log(`Key ${key.id}: ${key.secret}\nShown once; store it now.`);
+    }),
+  );
+keys
+  .command('list')
+  .requiredOption('--platform <id>', 'platform id')
+  .description('List the keys of a platform (never their secrets)')
+  .action((opts: { platform: string }) =>
+    withDb(async (db) => {
+      for (const k of await listKeys(db.kysely, opts.platform)) {
+        const prefix = `${k.kind === 'secret' ? 'sk' : 'rk'}_${k.livemode ? 'live' : 'test'}_…${k.last4}`;
+        const extra = [k.name, k.account_id && `account ${k.account_id}`, k.permissions && JSON.stringify(k.permissions), k.revoked_at && `revoked ${iso(k.revoked_at)}`].filter(Boolean);
+        console.log(`${k.id}  ${prefix}  ${extra.join('  ')}`);
+      }
+    }),
+  );
+keys
+  .command('revoke <keyId>')
+  .description('Revoke a key; requests with it answer 401 from now on')
+  .action((keyId: string) =>
+    withDb(async (db) => {
+      if (!(await revokeKey(db.kysely, keyId))) throw new Error(`No active key ${keyId}`);
+      console.log(`Revoked ${keyId}`);
+    }),
+  );
+
+program.parseAsync(process.argv).catch((err: Error) => {
+  console.error(`error: ${err.message}`);
+  process.exit(1);
+});

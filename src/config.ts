@@ -1,0 +1,61 @@
+/** Typed environment configuration, read once at start-up. Every knob is listed in README.md and docs/configuration.md. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  bootstrapApiKey: string | null;
+  logLevel: string;
+  nodeEnv: string;
+  /** Allow webhook URLs on private, loopback and link-local addresses (default: outside production). */
+  webhookAllowPrivate: boolean;
+  webhookRetryScheduleSeconds: number[];
+  webhookDisableAfterSeconds: number;
+  webhookTimeoutMs: number;
+  /** How often background workers look for work. */
+  workerPollMs: number;
+  /** Run the background workers (webhook delivery, pending expiry) in this process. */
+  runWorkers: boolean;
+}
+
+function intFrom(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function boolFrom(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+export const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE
+    ? env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => intFrom('WEBHOOK_RETRY_SCHEDULE', s.trim(), 0))
+    : DEFAULT_RETRY_SCHEDULE_SECONDS;
+  const bootstrap = env.BOOTSTRAP_API_KEY || null;
+  if (bootstrap && !/^sk_(test|live)_[A-Za-z0-9]{16,}$/.test(bootstrap)) {
+    throw new Error('BOOTSTRAP_API_KEY must look like sk_test_… or sk_live_… followed by at least 16 letters or digits');
+  }
+  return {
+    port: intFrom('PORT', env.PORT, 4000),
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || './.data',
+    databaseUrl: env.DATABASE_URL || null,
+    bootstrapApiKey: bootstrap,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    nodeEnv,
+    webhookAllowPrivate: boolFrom('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, nodeEnv !== 'production'),
+    webhookRetryScheduleSeconds: schedule,
+    webhookDisableAfterSeconds: intFrom('WEBHOOK_DISABLE_AFTER_SECONDS', env.WEBHOOK_DISABLE_AFTER_SECONDS, 5 * 24 * 3600),
+    webhookTimeoutMs: intFrom('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 15_000),
+    workerPollMs: intFrom('WORKER_POLL_MS', env.WORKER_POLL_MS, 1000),
+    runWorkers: boolFrom('RUN_WORKERS', env.RUN_WORKERS, true),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Everything the fit rule needs about one resource over one range, computed once per
+ * request: working intervals, blocked time, and the capacity held by other bookings.
+ */
+import type {
+  BlockFacts,
+  HoldFacts,
+  Interval,
+  OverrideFacts,
+  ResourceFacts,
+  ScheduleFacts,
+  WorkingInterval,
+} from './types.js';
+import { workingTime } from './working-time.js';
+import { blockedSet } from './blocks.js';
+import { normalize, type IntervalSet } from '../time/interval-set.js';
+import { buildCapacityTimeline, type CapacityTimeline } from '../time/capacity-timeline.js';
+import { MINUTE_MS } from '../time/wall-time.js';
+
+export interface ResourceTimeline {
+  resource: ResourceFacts;
+  /** The range this timeline knows about; checks of held time outside it are refused. */
+  range: Interval;
+  /** Working intervals with resolved locations, sorted, clipped to `range`. */
+  working: WorkingInterval[];
+  /** All working time as one normalized set (locations ignored). */
+  workingSet: IntervalSet;
+  /** Working time per location (null = no location known), normalized. */
+  workingByLocation: ReadonlyMap<string | null, IntervalSet>;
+  blocked: IntervalSet;
+  /** Units held by other bookings (those in `ignoreBookingIds` left out). */
+  capacity: CapacityTimeline;
+}
+
+export interface ResourceTimelineInput {
+  resource: ResourceFacts;
+  schedules: readonly ScheduleFacts[];
+  overrides: readonly OverrideFacts[];
+  /** Blocks that may apply (others' resource blocks are ignored). */
+  blocks: readonly BlockFacts[];
+  /**
+   * Holds that count against capacity: segments of bookings that are confirmed, or
+   * pending and not past expires_at (decisions §7). Holds of other resources are ignored.
+   */
+  holds: readonly HoldFacts[];
+  range: Interval;
+  /**
+   * Bookings whose holds must not count: the booking being re-checked, or the booking
+   * a reschedule replaces ("the old booking's own hold does not count").
+   */
+  ignoreBookingIds?: Iterable<string>;
+}
+
+export function buildResourceTimeline(input: ResourceTimelineInput): ResourceTimeline {
+  const { resource, range } = input;
+  const ignored = new Set(input.ignoreBookingIds ?? []);
+  const working = workingTime(resource, input.schedules, input.overrides, range);
+  const byLocation = new Map<string | null, WorkingInterval[]>();
+  for (const w of working) {
+    const list = byLocation.get(w.location) ?? [];
+    list.push(w);
+    byLocation.set(w.location, list);
+  }
+  const workingByLocation = new Map<string | null, IntervalSet>();
+  for (const [loc, list] of byLocation) workingByLocation.set(loc, normalize(list));
+  const holds = input.holds.filter((h) => h.resource === resource.id && !ignored.has(h.bookingId));
+  return {
+    resource,
+    range: { start: range.start, end: range.end },
+    working,
+    workingSet: normalize(working),
+    workingByLocation,
+    blocked: blockedSet(resource, input.blocks, working),
+    capacity: buildCapacityTimeline(holds),
+  };
+}
+
+/** Buffers are at most 1440 minutes (a day), so a day of padding covers any held time. */
+export const MAX_BUFFER_MS = 1440 * MINUTE_MS;
+
+/**
+ * The range to build timelines (and to load blocks and holds) for segments spanning
+ * [start, end): padded by the largest possible buffer on each side.
+ */
+export function timelineRangeFor(span: Interval, padMs: number = MAX_BUFFER_MS): Interval {
+  return { start: span.start - padMs, end: span.end + padMs };
+}

@@ -1,0 +1,180 @@
+/**
+ * Availability search (decisions §6): walk a slot grid aligned to local midnight and
+ * list every grid start at which a booking with these segments, policy `reject`, would
+ * succeed. Whether a start works is decided ONLY by planBooking; the shortcuts below
+ * merely skip starts that provably fail it (they ask the same helpers segment-fit uses).
+ */
+import type { Interval } from './types.js';
+import type { ResourceTimeline } from './resource-timeline.js';
+import { planBooking, type PlanSegmentInput } from './booking-plan.js';
+import { heldInterval, insideWorkingTime, workingSetFor } from './segment-fit.js';
+import { earliestFit } from '../time/interval-set.js';
+import { addDays, instantToLocalDate, localGridInstants, MINUTE_MS } from '../time/wall-time.js';
+
+export interface SearchSegment {
+  /** Ordered candidate ids; a single `resource` is a list of one. */
+  candidates: readonly string[];
+  durationMinutes: number;
+  /** Minutes from the slot start; null/undefined → right after the previous segment. */
+  offsetMinutes?: number | null;
+  quantity: number;
+  /** null/undefined → the chosen resource's buffer. */
+  bufferBeforeMinutes?: number | null;
+  bufferAfterMinutes?: number | null;
+  location?: string | null;
+}
+
+export interface SearchInput {
+  from: number;
+  to: number;
+  /** IANA zone of the grid and its day boundaries. */
+  timeZone: string;
+  slotIntervalMinutes: number;
+  limit: number;
+  segments: readonly SearchSegment[];
+  /** Timelines of every candidate, built over timelineRangeFor({start: from, end: to}). */
+  timelines: ReadonlyMap<string, ResourceTimeline>;
+  now: number;
+}
+
+export interface SlotSegment {
+  resource: string;
+  location: string | null;
+  start: number;
+  end: number;
+  quantity: number;
+  remainingCapacity: number;
+}
+
+export interface Slot {
+  /** The grid instant. Equal to the first segment's start unless offsets say otherwise. */
+  start: number;
+  /** The latest segment end. */
+  end: number;
+  segments: SlotSegment[];
+}
+
+export interface SearchResult {
+  slots: Slot[];
+  hasMore: boolean;
+  /** Start of the first slot beyond `limit` (use as the next page's `from`), or null. */
+  nextFrom: number | null;
+}
+
+/** Segment i covers [t + starts[i], t + ends[i]) for grid start t. */
+function relativeLayout(segments: readonly SearchSegment[]): { starts: number[]; ends: number[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let previousEnd = 0;
+  for (const s of segments) {
+    const start = s.offsetMinutes !== undefined && s.offsetMinutes !== null ? s.offsetMinutes * MINUTE_MS : previousEnd;
+    starts.push(start);
+    ends.push(start + s.durationMinutes * MINUTE_MS);
+    previousEnd = start + s.durationMinutes * MINUTE_MS;
+  }
+  return { starts, ends };
+}
+
+export function searchSlots(input: SearchInput): SearchResult {
+  const { segments, timelines, timeZone, slotIntervalMinutes: step } = input;
+  if (segments.length === 0) return { slots: [], hasMore: false, nextFrom: null };
+  const { starts, ends } = relativeLayout(segments);
+  const span = Math.max(...ends);
+  // A start before now fails start_passed under reject; jump straight past those.
+  const firstUseful = Math.max(input.from, input.now - Math.min(...starts));
+  const lastUseful = input.to - span; // slot end must be ≤ to
+
+  const timelineOf = (id: string): ResourceTimeline => {
+    const t = timelines.get(id);
+    if (!t) throw new RangeError(`no timeline for resource ${id}`);
+    return t;
+  };
+
+  /** Held time of segment i on a candidate, for grid start t. */
+  const held = (i: number, tl: ResourceTimeline, t: number): Interval =>
+    heldInterval({
+      start: t + starts[i],
+      end: t + ends[i],
+      bufferBeforeMinutes: segments[i].bufferBeforeMinutes ?? tl.resource.bufferBeforeMinutes,
+      bufferAfterMinutes: segments[i].bufferAfterMinutes ?? tl.resource.bufferAfterMinutes,
+    });
+
+  /** Necessary condition of planBooking(reject): each segment has a candidate working then. */
+  const someoneWorks = (t: number): boolean =>
+    segments.every((s, i) => s.candidates.some((id) => {
+      const tl = timelineOf(id);
+      return insideWorkingTime(tl, held(i, tl, t), s.location);
+    }));
+
+  /**
+   * The earliest grid-independent t' ≥ t at which some candidate of segment 0 could be
+   * inside working time, or null if none ever is within the timelines. Every start in
+   * [t, t') fails outside_schedule on segment 0 for every candidate, so skipping is exact.
+   */
+  const nextPossible = (t: number): number | null => {
+    let best: number | null = null;
+    for (const id of segments[0].candidates) {
+      const tl = timelineOf(id);
+      const h = held(0, tl, t);
+      const x = earliestFit(workingSetFor(tl, segments[0].location), h.start, h.end - h.start);
+      if (x !== null) {
+        const candidateT = x - h.start + t;
+        if (best === null || candidateT < best) best = candidateT;
+      }
+    }
+    return best;
+  };
+
+  const trySlot = (t: number): Slot | null => {
+    const planSegments: PlanSegmentInput[] = segments.map((s, i) => ({
+      start: t + starts[i],
+      end: t + ends[i],
+      quantity: s.quantity,
+      resources: s.candidates,
+      location: s.location,
+      bufferBeforeMinutes: s.bufferBeforeMinutes,
+      bufferAfterMinutes: s.bufferAfterMinutes,
+    }));
+    const plan = planBooking({ segments: planSegments, timelines, now: input.now, policy: 'reject' });
+    if (!plan.ok) return null;
+    return {
+      start: t,
+      end: t + span,
+      segments: plan.segments.map((p) => ({
+        resource: p.resource,
+        location: p.location,
+        start: p.start,
+        end: p.end,
+        quantity: p.quantity,
+        remainingCapacity: p.remainingCapacity,
+      })),
+    };
+  };
+
+  const slots: Slot[] = [];
+  let skipUntil = firstUseful;
+  let lastEmitted = -Infinity;
+  const lastDate = instantToLocalDate(Math.max(lastUseful, input.from), timeZone);
+  let date = instantToLocalDate(Math.max(firstUseful, input.from), timeZone);
+
+  for (; date <= lastDate && lastUseful >= firstUseful; date = addDays(date, 1)) {
+    const grid = localGridInstants(date, step, timeZone);
+    if (grid.length === 0 || grid[grid.length - 1] < skipUntil) continue;
+    for (const t of grid) {
+      if (t <= lastEmitted || t < skipUntil) continue; // keep instants strictly increasing
+      if (t > lastUseful) return { slots, hasMore: false, nextFrom: null };
+      lastEmitted = t;
+      if (!someoneWorks(t)) {
+        const next = nextPossible(t);
+        if (next === null) return { slots, hasMore: false, nextFrom: null };
+        if (next > t) skipUntil = next;
+        continue;
+      }
+      const slot = trySlot(t);
+      if (!slot) continue;
+      if (slots.length === input.limit) return { slots, hasMore: true, nextFrom: slot.start };
+      slots.push(slot);
+    }
+  }
+  return { slots, hasMore: false, nextFrom: null };
+}

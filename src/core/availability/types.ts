@@ -1,0 +1,85 @@
+/**
+ * The vocabulary of the pure availability core. Everything here is plain data:
+ * instants are epoch milliseconds (UTC), intervals are half-open [start, end).
+ * No I/O, no clock: `now` is always passed in.
+ */
+
+export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+
+/** A wall-clock interval as stored on schedules and overrides ("HH:MM", end may be "24:00"). */
+export interface WallInterval {
+  start: string;
+  end: string;
+  location: string | null;
+}
+
+export type WeekMap = Partial<Record<Weekday, WallInterval[]>>;
+
+export interface ScheduleFacts {
+  id: string;
+  /** YYYY-MM-DD, a local date in the resource's time zone. */
+  effectiveFrom: string;
+  /** 1 to 4 week maps: a rotation anchored on the Monday-based week holding effectiveFrom. */
+  weeks: WeekMap[];
+}
+
+export interface OverrideFacts {
+  /** YYYY-MM-DD local date; replaces that date's intervals ([] closes the day). */
+  date: string;
+  intervals: WallInterval[];
+}
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/** Working time turned into instants. `location` is already resolved (null → resource default). */
+export interface WorkingInterval extends Interval {
+  location: string | null;
+}
+
+export interface ResourceFacts {
+  id: string;
+  capacity: number;
+  status: 'active' | 'archived';
+  timezone: string;
+  defaultLocation: string | null;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+}
+
+/** A block as stored: exactly one scope is set. */
+export interface BlockFacts extends Interval {
+  id: string;
+  resource: string | null;
+  location: string | null;
+  accountWide: boolean;
+}
+
+/** Capacity held by another booking's segment: its held time (buffers included) and quantity. */
+export interface HoldFacts extends Interval {
+  bookingId: string;
+  resource: string;
+  quantity: number;
+}
+
+export type ConflictReason =
+  | 'outside_schedule'
+  | 'blocked'
+  | 'capacity_exceeded'
+  | 'resource_archived'
+  | 'no_candidate_available'
+  | 'start_passed';
+
+export type CandidateReason = 'outside_schedule' | 'blocked' | 'capacity_exceeded' | 'resource_archived';
+
+export interface Conflict {
+  segment: number;
+  resource: string | null;
+  reason: ConflictReason;
+  message: string;
+  candidates?: { resource: string; reason: CandidateReason }[];
+}
+
+export type ConflictPolicy = 'reject' | 'capacity_only' | 'allow';

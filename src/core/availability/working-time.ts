@@ -1,0 +1,99 @@
+/**
+ * Schedules and overrides (wall-clock, in the resource's zone) → working intervals
+ * (instants, with resolved location). Decisions §5.
+ */
+import type { Interval, OverrideFacts, ResourceFacts, ScheduleFacts, WallInterval, WorkingInterval } from './types.js';
+import {
+  addDays,
+  daysBetween,
+  instantToLocalDate,
+  localToInstant,
+  mondayOf,
+  parseWallTime,
+  weekdayOf,
+} from '../time/wall-time.js';
+
+/** The schedule in force on `date`: latest effectiveFrom ≤ date, or null (closed). */
+export function scheduleInForce(sortedSchedules: readonly ScheduleFacts[], date: string): ScheduleFacts | null {
+  let found: ScheduleFacts | null = null;
+  for (const s of sortedSchedules) {
+    if (s.effectiveFrom <= date) found = s; // "YYYY-MM-DD" strings sort as dates
+    else break;
+  }
+  return found;
+}
+
+/** The rotation week index for `date` under `schedule` (Monday-based weeks). */
+export function rotationWeek(schedule: ScheduleFacts, date: string): number {
+  const weeks = Math.floor(daysBetween(mondayOf(schedule.effectiveFrom), mondayOf(date)) / 7);
+  const n = schedule.weeks.length;
+  return ((weeks % n) + n) % n;
+}
+
+/** The wall-clock intervals of one local date, after schedules and overrides. */
+export function wallIntervalsFor(
+  date: string,
+  sortedSchedules: readonly ScheduleFacts[],
+  overridesByDate: ReadonlyMap<string, OverrideFacts>,
+): WallInterval[] {
+  const override = overridesByDate.get(date);
+  if (override) return override.intervals;
+  const schedule = scheduleInForce(sortedSchedules, date);
+  if (!schedule || schedule.weeks.length === 0) return [];
+  return schedule.weeks[rotationWeek(schedule, date)]?.[weekdayOf(date)] ?? [];
+}
+
+/**
+ * Working intervals of `resource` overlapping `range`, clipped to it, sorted by start.
+ * Each local date is converted on its own with the zone's rules of that day, so a
+ * 09:00–17:00 day stays 09:00–17:00 local across daylight saving changes. Touching or
+ * overlapping intervals at the same location merge (22:00–24:00 + 00:00–02:00 the next
+ * day is one interval). A date the zone skips entirely (Pacific/Apia 2011-12-30) has
+ * its times moved forward like any nonexistent local time ('compatible'); they then
+ * overlap the next day's and merge with it.
+ */
+export function workingTime(
+  resource: ResourceFacts,
+  schedules: readonly ScheduleFacts[],
+  overrides: readonly OverrideFacts[],
+  range: Interval,
+): WorkingInterval[] {
+  if (range.end <= range.start) return [];
+  const tz = resource.timezone;
+  const sorted = [...schedules].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
+  const byDate = new Map(overrides.map((o) => [o.date, o]));
+  // One day either side: a local day's intervals can reach into the neighbouring UTC
+  // days (24:00 ends, zones far from UTC, moved-forward times).
+  const first = addDays(instantToLocalDate(range.start, tz), -1);
+  const last = addDays(instantToLocalDate(range.end, tz), 1);
+
+  const raw: WorkingInterval[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    for (const wall of wallIntervalsFor(date, sorted, byDate)) {
+      const startMin = parseWallTime(wall.start);
+      const endMin = parseWallTime(wall.end, true);
+      if (startMin === null || endMin === null) {
+        throw new RangeError(`invalid wall interval on ${date}: ${wall.start}–${wall.end}`);
+      }
+      const start = Math.max(localToInstant(date, startMin, tz), range.start);
+      const end = Math.min(localToInstant(date, endMin, tz), range.end);
+      if (start < end) raw.push({ start, end, location: wall.location ?? resource.defaultLocation });
+    }
+  }
+  return mergeSameLocation(raw);
+}
+
+/** Sorts and merges touching/overlapping intervals that share a location. */
+export function mergeSameLocation(items: readonly WorkingInterval[]): WorkingInterval[] {
+  const sorted = [...items].sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: WorkingInterval[] = [];
+  for (const it of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.location === it.location && it.start <= last.end) {
+      if (it.end > last.end) last.end = it.end;
+    } else {
+      out.push({ ...it });
+    }
+  }
+  return out;
+}

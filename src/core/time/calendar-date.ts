@@ -1,0 +1,98 @@
+/**
+ * Local calendar dates ("YYYY-MM-DD") as plain strings, with arithmetic done on
+ * epoch days. Pure integer math on purpose: date stepping runs once per day per
+ * resource per request, and Temporal objects are far slower than a few divisions.
+ */
+import type { Weekday } from '../availability/types.js';
+
+const WEEKDAYS: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** Inverse of daysFromCivil. */
+export function civilFromDays(days: number): { year: number; month: number; day: number } {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return daysFromCivil(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, 1) - daysFromCivil(year, month, 1);
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses "YYYY-MM-DD" (a real calendar date) into its parts, or null. */
+export function parseDate(date: string): { year: number; month: number; day: number } | null {
+  const m = DATE_RE.exec(date);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+export function isValidDate(date: string): boolean {
+  return parseDate(date) !== null;
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+export function formatDate(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** Epoch day of a "YYYY-MM-DD"; throws on an invalid date (callers validate input first). */
+export function toEpochDay(date: string): number {
+  const p = parseDate(date);
+  if (!p) throw new RangeError(`invalid date: ${date}`);
+  return daysFromCivil(p.year, p.month, p.day);
+}
+
+export function fromEpochDay(days: number): string {
+  const c = civilFromDays(days);
+  return formatDate(c.year, c.month, c.day);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromEpochDay(toEpochDay(date) + days);
+}
+
+/** Whole days from `a` to `b` (positive when b is later). */
+export function daysBetween(a: string, b: string): number {
+  return toEpochDay(b) - toEpochDay(a);
+}
+
+/** Monday = 0 … Sunday = 6. 1970-01-01 was a Thursday (index 3). */
+export function weekdayIndex(date: string): number {
+  return (((toEpochDay(date) + 3) % 7) + 7) % 7;
+}
+
+export function weekdayOf(date: string): Weekday {
+  return WEEKDAYS[weekdayIndex(date)];
+}
+
+/** The Monday of the Monday-based week holding `date`. */
+export function mondayOf(date: string): string {
+  return fromEpochDay(toEpochDay(date) - weekdayIndex(date));
+}
+
+export { WEEKDAYS };

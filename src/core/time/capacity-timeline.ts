@@ -1,0 +1,162 @@
+/**
+ * Units in use over time, as a step function built once from holds (interval +
+ * quantity). `maxUsed` answers "the peak over [start, end)" in O(log n) with a
+ * sparse table, because search asks it for every grid start of every candidate.
+ */
+import type { Interval } from '../availability/types.js';
+
+export interface QuantityHold extends Interval {
+  quantity: number;
+}
+
+export interface CapacityPiece extends Interval {
+  used: number;
+}
+
+export interface CapacityTimeline {
+  /** Peak units in use at any instant of [start, end); 0 for an empty range. */
+  maxUsed(start: number, end: number): number;
+  /** Units in use at instant t. */
+  usedAt(t: number): number;
+  /** Constant-usage pieces covering [start, end), adjacent equal pieces merged. */
+  pieces(start: number, end: number): CapacityPiece[];
+}
+
+export function buildCapacityTimeline(holds: readonly QuantityHold[]): CapacityTimeline {
+  const deltas = new Map<number, number>();
+  for (const h of holds) {
+    if (h.end <= h.start || h.quantity === 0) continue;
+    deltas.set(h.start, (deltas.get(h.start) ?? 0) + h.quantity);
+    deltas.set(h.end, (deltas.get(h.end) ?? 0) - h.quantity);
+  }
+  // times[i] is a breakpoint; used[i] is the usage on [times[i], times[i+1]).
+  // Before times[0] and from the last breakpoint on, nothing is held.
+  const times = [...deltas.keys()].sort((a, b) => a - b);
+  const used: number[] = new Array(times.length);
+  let level = 0;
+  for (let i = 0; i < times.length; i++) {
+    level += deltas.get(times[i])!;
+    used[i] = level;
+  }
+  const table = sparseMaxTable(used);
+
+  /** Index of the last breakpoint ≤ t, or −1. */
+  function indexAt(t: number): number {
+    let lo = 0;
+    let hi = times.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (times[mid] <= t) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  function usedAt(t: number): number {
+    const i = indexAt(t);
+    return i < 0 ? 0 : used[i];
+  }
+
+  function maxUsed(start: number, end: number): number {
+    if (end <= start || times.length === 0) return 0;
+    const first = indexAt(start);
+    const lastIdx = indexBefore(end);
+    if (lastIdx < 0) return 0;
+    const lo = Math.max(first, 0);
+    // Before the first breakpoint usage is 0, so starting the query there adds nothing.
+    return Math.max(0, rangeMax(table, lo, lastIdx));
+  }
+
+  /** Index of the last breakpoint < t, or −1. */
+  function indexBefore(t: number): number {
+    let lo = 0;
+    let hi = times.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (times[mid] < t) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  function pieces(start: number, end: number): CapacityPiece[] {
+    const out: CapacityPiece[] = [];
+    if (end <= start) return out;
+    let i = indexAt(start);
+    let cur = start;
+    while (cur < end) {
+      const level = i < 0 ? 0 : used[i];
+      const nextBreak = i + 1 < times.length ? times[i + 1] : Infinity;
+      const pieceEnd = Math.min(end, nextBreak);
+      const last = out[out.length - 1];
+      if (last && last.used === level) last.end = pieceEnd;
+      else out.push({ start: cur, end: pieceEnd, used: level });
+      cur = pieceEnd;
+      i++;
+    }
+    return out;
+  }
+
+  return { maxUsed, usedAt, pieces };
+}
+
+/** table[k][i] = max of values[i .. i + 2^k). */
+function sparseMaxTable(values: number[]): number[][] {
+  const table: number[][] = [values];
+  for (let k = 1; 1 << k <= values.length; k++) {
+    const prev = table[k - 1];
+    const half = 1 << (k - 1);
+    const row: number[] = new Array(values.length - (1 << k) + 1);
+    for (let i = 0; i < row.length; i++) row[i] = Math.max(prev[i], prev[i + half]);
+    table.push(row);
+  }
+  return table;
+}
+
+/** Max of values[lo ..= hi] in O(1). */
+function rangeMax(table: number[][], lo: number, hi: number): number {
+  if (hi < lo) return 0;
+  const k = 31 - Math.clz32(hi - lo + 1);
+  return Math.max(table[k][lo], table[k][hi - (1 << k) + 1]);
+}
+
+/**
+ * Peak of the timeline plus a few extra holds over [start, end). The extra holds
+ * are the earlier segments of the booking being planned: few, so we split the range
+ * at their edges and add their constant sum to each piece's peak.
+ */
+export function maxUsedWithExtra(
+  timeline: CapacityTimeline,
+  start: number,
+  end: number,
+  extra: readonly QuantityHold[],
+): number {
+  if (end <= start) return 0;
+  const relevant = extra.filter((h) => h.start < end && h.end > start && h.end > h.start);
+  if (relevant.length === 0) return timeline.maxUsed(start, end);
+  const cuts = new Set<number>([start, end]);
+  for (const h of relevant) {
+    if (h.start > start) cuts.add(h.start);
+    if (h.end < end) cuts.add(h.end);
+  }
+  const points = [...cuts].sort((a, b) => a - b);
+  let peak = 0;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i];
+    const b = points[i + 1];
+    let add = 0;
+    for (const h of relevant) if (h.start <= a && h.end >= b) add += h.quantity;
+    peak = Math.max(peak, timeline.maxUsed(a, b) + add);
+  }
+  return peak;
+}

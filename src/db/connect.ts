@@ -1,0 +1,117 @@
+import { Kysely, PGliteDialect, PostgresDialect, type Driver, type DatabaseConnection } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './schema.js';
+import { lockDataDir } from './pglite-lock.js';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * Kysely's PGlite driver hands out its single connection to every caller at once, so two
+ * concurrent transactions would interleave on it (a lost write). This driver makes callers
+ * wait for the connection: one transaction or query at a time, which is also what makes
+ * booking creation race-free on PGlite.
+ */
+class SerializedDriver implements Driver {
+  #queue: Promise<void> = Promise.resolve();
+  #release: (() => void) | null = null;
+  constructor(private readonly inner: Driver) {}
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
+    return this.inner.acquireConnection();
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await this.inner.releaseConnection(connection);
+    const release = this.#release;
+    this.#release = null;
+    release?.();
+  }
+  beginTransaction(c: DatabaseConnection, s: Parameters<Driver['beginTransaction']>[1]) {
+    return this.inner.beginTransaction(c, s);
+  }
+  commitTransaction(c: DatabaseConnection) {
+    return this.inner.commitTransaction(c);
+  }
+  rollbackTransaction(c: DatabaseConnection) {
+    return this.inner.rollbackTransaction(c);
+  }
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) {
+    return this.inner.savepoint!(...args);
+  }
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) {
+    return this.inner.rollbackToSavepoint!(...args);
+  }
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
+    return this.inner.releaseSavepoint!(...args);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+class SerializedPGliteDialect extends PGliteDialect {
+  override createDriver(): Driver {
+    return new SerializedDriver(super.createDriver());
+  }
+}
+
+export interface ConnectOptions {
+  databaseUrl: string | null;
+  /** A folder for PGlite, or null for an in-memory database (tests). */
+  dataDir: string | null;
+  poolSize?: number;
+}
+
+export async function connect(options: ConnectOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format: unknown) => {
+          if (oid === DATE_OID) return (v: string) => v;
+          if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
+          return pg.types.getTypeParser(oid, format as 'text');
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its server must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+  }
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const pglite = new PGlite(options.dataDir ?? undefined, {
+      parsers: { [DATE_OID]: (v: string) => v },
+    });
+    await pglite.waitReady;
+    const kysely = new Kysely<Database>({ dialect: new SerializedPGliteDialect({ pglite }) });
+    return {
+      kysely,
+      kind: 'pglite',
+      close: async () => {
+        await kysely.destroy();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

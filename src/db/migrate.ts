@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
+import { migrations } from './migrations/index.js';
+
+/** An arbitrary constant: the advisory lock that makes concurrent start-ups migrate one at a time. */
+const MIGRATION_LOCK_ID = 7_240_301;
+
+/**
+ * Applies pending migrations in one transaction under an advisory lock, so several processes
+ * starting at once on one PostgreSQL never run a migration twice. Returns the names applied.
+ */
+export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+    await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(trx);
+    const done = await sql<{ name: string }>`select name from schema_migrations`.execute(trx);
+    const applied = new Set(done.rows.map((r) => r.name));
+    const ran: string[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.name)) continue;
+      // One statement at a time: the extended query protocol takes a single statement.
+      for (const statement of splitStatements(migration.sql)) await sql.raw(statement).execute(trx);
+      await sql`insert into schema_migrations (name) values (${migration.name})`.execute(trx);
+      ran.push(migration.name);
+    }
+    return ran;
+  });
+}
+
+/** Migrations are plain DDL with no semicolons inside statements, so splitting on `;` is exact. */
+function splitStatements(text: string): string[] {
+  return text
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,3 @@
+/** Webhook endpoints and deliveries (filled in with the webhooks feature). */
+export const webhooks = `
+`;

@@ -1,0 +1,212 @@
+/** Row types of every table, as Kysely sees them. Timestamps read as Date; dates as 'YYYY-MM-DD'. */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+/** jsonb columns are written as JSON text (see db/json.ts) and read back parsed. */
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+export type Metadata = Record<string, string>;
+
+export interface PlatformsTable {
+  id: string;
+  name: string;
+  api_version: string;
+  created_at: Generated<Date>;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  platform_id: string;
+  livemode: boolean;
+  kind: 'secret' | 'restricted';
+  secret_hash: string;
+  last4: string;
+  name: string | null;
+  permissions: NullableJson<Record<string, 'none' | 'read' | 'write'>>;
+  account_id: string | null;
+  created_at: Generated<Date>;
+  revoked_at: NullableTimestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  platform_id: string;
+  livemode: boolean;
+  name: string;
+  timezone: string;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LocationsTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  name: string;
+  timezone: string | null;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ResourcesTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  name: string;
+  type: string;
+  capacity: number;
+  timezone: string;
+  default_location: string | null;
+  status: 'active' | 'archived';
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventsTable {
+  platform_id: string;
+  id: string;
+  livemode: boolean;
+  account_id: string | null;
+  type: string;
+  object: Json<Record<string, unknown>>;
+  previous_attributes: NullableJson<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  platform_id: string;
+  livemode: boolean;
+  key: string;
+  request_hash: string;
+  state: 'in_flight' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
+export interface WallIntervalRow {
+  start: string;
+  end: string;
+  location: string | null;
+}
+
+export interface SchedulesTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  resource_id: string;
+  effective_from: string;
+  weeks: Json<Record<string, WallIntervalRow[]>[]>;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ScheduleOverridesTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  resource_id: string;
+  date: string;
+  intervals: Json<WallIntervalRow[]>;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+}
+
+export interface BlocksTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  resource_id: string | null;
+  location_id: string | null;
+  account_wide: boolean;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  reason: string | null;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'completed' | 'no_show';
+
+export interface BookingsTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  status: BookingStatus;
+  expires_at: NullableTimestamp;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  seats: number | null;
+  conflict_policy: 'reject' | 'capacity_only' | 'allow';
+  conflicted: boolean;
+  conflicts: NullableJson<unknown[]>;
+  series_id: string | null;
+  occurrence_key: string | null;
+  replaces: string | null;
+  replaced_by: string | null;
+  cancellation_reason: string | null;
+  confirmed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BookingSegmentsTable {
+  account_id: string;
+  booking_id: string;
+  position: number;
+  resource_id: string;
+  location_id: string | null;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  held_start: Timestamp;
+  held_end: Timestamp;
+  quantity: number;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+}
+
+export interface AttendeesTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  booking_id: string;
+  status: BookingStatus;
+  seats: number;
+  expires_at: NullableTimestamp;
+  cancellation_reason: string | null;
+  confirmed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  platforms: PlatformsTable;
+  api_keys: ApiKeysTable;
+  accounts: AccountsTable;
+  locations: LocationsTable;
+  resources: ResourcesTable;
+  events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  schedules: SchedulesTable;
+  schedule_overrides: ScheduleOverridesTable;
+  blocks: BlocksTable;
+  bookings: BookingsTable;
+  booking_segments: BookingSegmentsTable;
+  attendees: AttendeesTable;
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;

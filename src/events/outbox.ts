@@ -1,0 +1,53 @@
+import type { Trx } from '../db/transaction.js';
+import { json } from '../db/transaction.js';
+import { newId, ID_PREFIX } from '../lib/ids.js';
+import type { PlatformScope } from '../http/context.js';
+import { fanOutEvent } from './fanout.js';
+import type { EventType } from './catalogue.js';
+
+export interface ApiObject {
+  id: string;
+  object: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The outbox: every change writes its event in the same transaction as the change.
+ * `object` is the changed object in full, in the latest API shape; `previous` holds the
+ * attributes that changed, with their previous values.
+ */
+export async function recordEvent(
+  trx: Trx,
+  scope: PlatformScope & { accountId: string | null },
+  type: EventType,
+  object: ApiObject,
+  previous: Record<string, unknown> | null = null,
+  now: Date = new Date(),
+): Promise<string> {
+  const id = newId(ID_PREFIX.event, now.getTime());
+  await trx
+    .insertInto('events')
+    .values({
+      platform_id: scope.platformId,
+      id,
+      livemode: scope.livemode,
+      account_id: scope.accountId,
+      type,
+      object: json(object),
+      previous_attributes: previous ? json(previous) : null,
+      created_at: now,
+    })
+    .execute();
+  await fanOutEvent(trx, { id, platformId: scope.platformId, livemode: scope.livemode, accountId: scope.accountId, type, createdAt: now });
+  return id;
+}
+
+/** The attributes of `before` whose values differ in `after` (deep compare by JSON). */
+export function changedAttributes(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updated_at') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = before[key] ?? null;
+  }
+  return Object.keys(out).length ? out : null;
+}

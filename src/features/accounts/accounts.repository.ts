@@ -1,0 +1,58 @@
+import type { DbHandle, Trx } from '../../db/transaction.js';
+import type { NewRow, Row, RowUpdate } from '../../db/schema.js';
+import type { PlatformScope } from '../../http/context.js';
+import { listPage, whereMetadata, type PageParams } from '../../http/pagination.js';
+
+export type AccountRow = Row<'accounts'>;
+
+export function findAccount(db: DbHandle, scope: PlatformScope, id: string, forUpdate = false) {
+  let q = db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode);
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function insertAccount(trx: Trx, row: NewRow<'accounts'>) {
+  return trx.insertInto('accounts').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateAccount(trx: Trx, scope: PlatformScope, id: string, changes: RowUpdate<'accounts'>) {
+  return trx
+    .updateTable('accounts')
+    .set(changes)
+    .where('id', '=', id)
+    .where('platform_id', '=', scope.platformId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function deleteAccount(trx: Trx, scope: PlatformScope, id: string) {
+  return trx.deleteFrom('accounts').where('id', '=', id).where('platform_id', '=', scope.platformId).execute();
+}
+
+/** Pending or confirmed bookings that have not ended block an account's deletion. */
+export async function hasLiveBookings(trx: Trx, accountId: string, now: Date): Promise<boolean> {
+  const row = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where('end_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export function listAccounts(db: DbHandle, scope: PlatformScope, page: PageParams, metadata: Record<string, string>, onlyId: string | null) {
+  let q = db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode);
+  if (onlyId) q = q.where('id', '=', onlyId);
+  return listPage(whereMetadata(q, 'metadata', metadata), 'id', page);
+}

@@ -1,0 +1,70 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/server.js';
+import { platformScope } from '../../http/context.js';
+import { Deleted, IdParams, ListOf, ListQuery, Metadata, MetadataInput, metadataFilters } from '../../http/schemas.js';
+import type { AccountsService } from './accounts.service.js';
+
+const Account = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('account'),
+  livemode: Type.Boolean(),
+  name: Type.String(),
+  timezone: Type.String(),
+  metadata: Metadata,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone name; default UTC.' });
+
+const access = { account: 'none', permission: 'accounts' } as const;
+const tags = ['Accounts'];
+
+export function accountRoutes(app: App, service: AccountsService) {
+  app.post('/v1/accounts', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Create an account (a business hosted by the platform)',
+      body: Type.Object({ name: Name, timezone: Type.Optional(Timezone), metadata: Type.Optional(MetadataInput) }, { additionalProperties: false }),
+      response: { 200: Account },
+    },
+    handler: (req) => service.create(platformScope(req), req.body),
+  });
+
+  app.get('/v1/accounts', {
+    config: { access },
+    schema: { tags, summary: 'List accounts, newest first', querystring: ListQuery({}), response: { 200: ListOf(Account) } },
+    handler: (req) => service.list(platformScope(req), req.query, metadataFilters(req.query), req.auth.boundAccountId),
+  });
+
+  app.get('/v1/accounts/:id', {
+    config: { access },
+    schema: { tags, summary: 'Retrieve an account', params: IdParams, response: { 200: Account } },
+    handler: (req) => service.get(platformScope(req), req.params.id, req.auth.boundAccountId),
+  });
+
+  app.post('/v1/accounts/:id', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Update an account',
+      params: IdParams,
+      body: Type.Object({ name: Type.Optional(Name), timezone: Type.Optional(Timezone), metadata: Type.Optional(MetadataInput) }, { additionalProperties: false }),
+      response: { 200: Account },
+    },
+    handler: (req) => service.update(platformScope(req), req.params.id, req.body ?? {}, req.auth.boundAccountId),
+  });
+
+  app.delete('/v1/accounts/:id', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Delete an account and everything under it (409 account_in_use while it has live bookings)',
+      params: IdParams,
+      response: { 200: Deleted },
+    },
+    handler: (req) => service.delete(platformScope(req), req.params.id, req.auth.boundAccountId),
+  });
+}

@@ -1,0 +1,16 @@
+import { isoRequired } from '../../lib/time-format.js';
+import type { AccountRow } from './accounts.repository.js';
+
+export function serializeAccount(row: AccountRow) {
+  return {
+    id: row.id,
+    object: 'account' as const,
+    livemode: row.livemode,
+    name: row.name,
+    timezone: row.timezone,
+    metadata: row.metadata,
+    created_at: isoRequired(row.created_at),
+    updated_at: isoRequired(row.updated_at),
+  };
+}
+export type ApiAccount = ReturnType<typeof serializeAccount>;

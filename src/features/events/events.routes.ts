@@ -1,0 +1,52 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/server.js';
+import { platformScope } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { IdParams, ListOf, ListQuery, Nullable } from '../../http/schemas.js';
+import { toPage } from '../../http/pagination.js';
+import type { DbHandle } from '../../db/transaction.js';
+import { findEvent, listEvents } from './events.repository.js';
+import { serializeEvent } from './events.serializer.js';
+
+export const EventSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('event'),
+  account: Nullable(Type.String()),
+  api_version: Type.String(),
+  type: Type.String(),
+  livemode: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+  data: Type.Object({ object: Type.Object({}, { additionalProperties: true }), previous_attributes: Nullable(Type.Object({}, { additionalProperties: true })) }),
+});
+
+const tags = ['Events'];
+
+export function eventRoutes(app: App, db: DbHandle) {
+  app.get('/v1/events', {
+    config: { access: { account: 'optional', permission: 'events' } },
+    schema: {
+      tags,
+      summary: 'List events of the last 30 days, newest first (optional Service-Account narrows to one business)',
+      querystring: ListQuery(
+        { type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'An exact type, a prefix such as `booking.*`, or `*`.' })) },
+        { metadata: false },
+      ),
+      response: { 200: ListOf(EventSchema) },
+    },
+    handler: async (req) => {
+      const now = new Date();
+      const result = await listEvents(db, platformScope(req), { type: req.query.type, accountId: req.accountId }, req.query, now);
+      return toPage(result, (row) => serializeEvent(row, req.auth.apiVersion));
+    },
+  });
+
+  app.get('/v1/events/:id', {
+    config: { access: { account: 'none', permission: 'events' } },
+    schema: { tags, summary: 'Retrieve an event', params: IdParams, response: { 200: EventSchema } },
+    handler: async (req) => {
+      const row = await findEvent(db, platformScope(req), req.params.id, new Date());
+      if (!row || (req.auth.boundAccountId && row.account_id !== req.auth.boundAccountId)) throw notFound('event', req.params.id);
+      return serializeEvent(row, req.auth.apiVersion);
+    },
+  });
+}

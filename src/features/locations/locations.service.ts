@@ -1,0 +1,99 @@
+import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
+import type { AccountScope } from '../../http/context.js';
+import { ApiError, invalid, notFound } from '../../http/errors.js';
+import { newId, ID_PREFIX } from '../../lib/ids.js';
+import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
+import { isValidTimeZone } from '../../lib/timezone.js';
+import { isoRequired } from '../../lib/time-format.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.js';
+import { toPage, type PageParams } from '../../http/pagination.js';
+import * as repo from './locations.repository.js';
+
+export function serializeLocation(row: repo.LocationRow) {
+  return {
+    id: row.id,
+    object: 'location' as const,
+    livemode: row.livemode,
+    name: row.name,
+    timezone: row.timezone,
+    metadata: row.metadata,
+    created_at: isoRequired(row.created_at),
+    updated_at: isoRequired(row.updated_at),
+  };
+}
+
+export interface LocationInput {
+  name?: string;
+  timezone?: string | null;
+  metadata?: Record<string, string>;
+}
+
+function checkTimezone(tz: string | null | undefined) {
+  if (tz && !isValidTimeZone(tz)) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
+}
+
+export class LocationsService {
+  constructor(private readonly db: DbHandle) {}
+
+  async create(scope: AccountScope, input: LocationInput & { name: string }) {
+    checkTimezone(input.timezone);
+    return withTransaction(this.db, async (trx) => {
+      const now = new Date();
+      const row = await repo.insertLocation(trx, {
+        account_id: scope.accountId,
+        id: newId(ID_PREFIX.location),
+        livemode: scope.livemode,
+        name: input.name,
+        timezone: input.timezone ?? null,
+        metadata: json(metadataForCreate(input.metadata)),
+        created_at: now,
+        updated_at: now,
+      });
+      const location = serializeLocation(row);
+      await recordEvent(trx, scope, 'location.created', location, null, now);
+      return location;
+    });
+  }
+
+  async get(scope: AccountScope, id: string) {
+    const row = await repo.findLocation(this.db, scope, id);
+    if (!row) throw notFound('location', id);
+    return serializeLocation(row);
+  }
+
+  async update(scope: AccountScope, id: string, input: LocationInput) {
+    checkTimezone(input.timezone);
+    return withTransaction(this.db, async (trx) => {
+      const before = await repo.findLocation(trx, scope, id, true);
+      if (!before) throw notFound('location', id);
+      const now = new Date();
+      const row = await repo.updateLocation(trx, scope, id, {
+        name: input.name ?? before.name,
+        timezone: input.timezone === undefined ? before.timezone : input.timezone,
+        metadata: json(mergeMetadata(before.metadata, input.metadata)),
+        updated_at: now,
+      });
+      const location = serializeLocation(row);
+      const changed = changedAttributes(serializeLocation(before), location);
+      if (changed) await recordEvent(trx, scope, 'location.updated', location, changed, now);
+      return location;
+    });
+  }
+
+  async delete(scope: AccountScope, id: string) {
+    return withTransaction(this.db, async (trx) => {
+      const row = await repo.findLocation(trx, scope, id, true);
+      if (!row) throw notFound('location', id);
+      const now = new Date();
+      const user = await repo.locationUsedBy(trx, scope, id, now);
+      if (user) throw new ApiError('resource_in_use', `This location is still used by ${user}; remove that reference first.`);
+      await repo.deleteLocation(trx, scope, id);
+      await recordEvent(trx, scope, 'location.deleted', serializeLocation(row), null, now);
+      return { id, object: 'location', deleted: true as const };
+    });
+  }
+
+  async list(scope: AccountScope, page: PageParams, metadata: Record<string, string>) {
+    return toPage(await repo.listLocations(this.db, scope, page, metadata), serializeLocation);
+  }
+}

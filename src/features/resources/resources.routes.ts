@@ -1,0 +1,129 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/server.js';
+import { accountScope } from '../../http/context.js';
+import { Deleted, EmptyBody, Id, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
+import type { ResourcesService } from './resources.service.js';
+
+export const ResourceSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('resource'),
+  livemode: Type.Boolean(),
+  name: Type.String(),
+  type: Type.String(),
+  capacity: Type.Integer(),
+  timezone: Type.String(),
+  default_location: Nullable(Type.String()),
+  status: Type.Union([Type.Literal('active'), Type.Literal('archived')]),
+  buffer_before_minutes: Type.Integer(),
+  buffer_after_minutes: Type.Integer(),
+  metadata: Metadata,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Capacity = Type.Integer({ minimum: 1, maximum: 10000, description: 'How many bookings it holds at once (a pool above 1). Default 1.' });
+const Timezone = Type.String({ minLength: 1, maxLength: 64, description: "IANA time zone; default: the account's." });
+const Buffer = (which: string) => Type.Integer({ minimum: 0, maximum: 1440, description: `Minutes also held ${which} the booked time. Default 0.` });
+const access = { account: 'required', permission: 'resources' } as const;
+const tags = ['Resources'];
+
+export function resourceRoutes(app: App, service: ResourcesService) {
+  app.post('/v1/resources', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Create a resource',
+      body: Type.Object(
+        {
+          name: Name,
+          type: Type.String({ minLength: 1, maxLength: 200, description: 'A free label for grouping; not updatable.' }),
+          capacity: Type.Optional(Capacity),
+          timezone: Type.Optional(Timezone),
+          default_location: Type.Optional(Nullable(Id('Location id'))),
+          buffer_before_minutes: Type.Optional(Buffer('before')),
+          buffer_after_minutes: Type.Optional(Buffer('after')),
+          metadata: Type.Optional(MetadataInput),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: ResourceSchema },
+    },
+    handler: (req) => service.create(accountScope(req), req.body),
+  });
+
+  app.get('/v1/resources', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'List resources, newest first',
+      querystring: ListQuery({
+        type: Type.Optional(Type.String({ minLength: 1 })),
+        status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('archived')])),
+        default_location: Type.Optional(Id('Location id')),
+      }),
+      response: { 200: ListOf(ResourceSchema) },
+    },
+    handler: (req) => {
+      const { type, status, default_location } = req.query;
+      return service.list(accountScope(req), { type, status, default_location }, req.query, metadataFilters(req.query));
+    },
+  });
+
+  app.get('/v1/resources/:id', {
+    config: { access },
+    schema: { tags, summary: 'Retrieve a resource', params: IdParams, response: { 200: ResourceSchema } },
+    handler: (req) => service.get(accountScope(req), req.params.id),
+  });
+
+  app.post('/v1/resources/:id', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Update a resource (capacity, time zone and default location changes re-check future bookings)',
+      params: IdParams,
+      body: Type.Object(
+        {
+          name: Type.Optional(Name),
+          capacity: Type.Optional(Capacity),
+          timezone: Type.Optional(Timezone),
+          default_location: Type.Optional(Nullable(Id('Location id'))),
+          buffer_before_minutes: Type.Optional(Buffer('before')),
+          buffer_after_minutes: Type.Optional(Buffer('after')),
+          metadata: Type.Optional(MetadataInput),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: ResourceSchema },
+    },
+    handler: (req) => service.update(accountScope(req), req.params.id, req.body ?? {}),
+  });
+
+  app.delete('/v1/resources/:id', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Delete a never-booked resource with its schedules, overrides and blocks (409 resource_in_use otherwise)',
+      params: IdParams,
+      response: { 200: Deleted },
+    },
+    handler: (req) => service.delete(accountScope(req), req.params.id),
+  });
+
+  for (const [action, status] of [['archive', 'archived'], ['unarchive', 'active']] as const) {
+    app.post(`/v1/resources/:id/${action}`, {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          action === 'archive'
+            ? 'Archive a resource: it takes no new bookings; future bookings are flagged resource_archived'
+            : 'Unarchive a resource: it takes bookings again; the resource_archived flag is cleared',
+        params: IdParams,
+        body: EmptyBody,
+        response: { 200: ResourceSchema },
+      },
+      handler: (req) => service.setStatus(accountScope(req), req.params.id, status),
+    });
+  }
+}

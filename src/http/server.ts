@@ -1,0 +1,145 @@
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import type { Logger } from 'pino';
+import type { DbHandle } from '../db/transaction.js';
+import { newId, ID_PREFIX } from '../lib/ids.js';
+import { ApiError, errorBody } from './errors.js';
+import { validationError, validatorCompiler } from './validation.js';
+import { authenticate } from './auth.js';
+import { claimIdempotencyKey, settleIdempotencyKey } from './idempotency.js';
+import { renderInVersion, LATEST_API_VERSION, type ApiVersion } from '../events/versions.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+
+export interface ServerDeps {
+  db: DbHandle;
+  logger: Logger | false;
+}
+
+/**
+ * The HTTP conventions, done once for every route (decisions.md §1–3, §11): request ids,
+ * JSON-only bodies with a 1 MiB limit, strict validation, auth, Service-Account,
+ * idempotency, version rendering, and the one error shape.
+ */
+export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: logger || undefined,
+    logger: logger ? undefined : false,
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => newId(ID_PREFIX.request),
+    return503OnClosing: true,
+    forceCloseConnections: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('auth', null as never);
+  app.decorateRequest('accountId', null);
+  app.decorateRequest('rawBody', undefined);
+  app.decorateRequest('idempotency', null);
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API; serialisation stays plain JSON so that version
+  // rendering and extra fields are never silently dropped.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    const text = body as string;
+    req.rawBody = text;
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError('body_invalid_json', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    if ((body as string).length === 0) return done(null, undefined);
+    done(new ApiError('content_type_unsupported', `Content-Type '${req.headers['content-type']}' is not supported; send application/json.`), undefined);
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('Request-Id', req.id);
+  });
+
+  app.addHook('preValidation', async (req) => {
+    // A POST without a body is an empty object: actions and updates may have nothing to say.
+    if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+    const access = req.routeOptions.config.access;
+    if (!access || access.public) return;
+    await authenticate(db, req, access);
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access.public) return;
+    if (await claimIdempotencyKey(db, req, reply)) return reply;
+  });
+
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    const version = (req.auth?.apiVersion ?? LATEST_API_VERSION) as ApiVersion;
+    if (req.auth) reply.header('Service-Version', version);
+    if (reply.statusCode >= 400) return payload;
+    return renderInVersion(payload, version);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.idempotency) await settleIdempotencyKey(db, req, reply.statusCode, String(payload ?? ''));
+    return payload;
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const err = new ApiError('url_invalid', `Unrecognized request URL (${req.method}: ${req.url.split('?')[0]}).`);
+    reply.code(404).send(errorBody(err, req.id));
+  });
+
+  app.setErrorHandler((error: FastifyError & { validation?: unknown[]; validationContext?: string }, req, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) req.log.error({ err: error }, 'request failed');
+    if (apiError.code === 'rate_limited') reply.header('Retry-After', '1');
+    reply.code(apiError.status).send(errorBody(apiError, req.id));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Scheduling API',
+        version: LATEST_API_VERSION,
+        description:
+          'Scheduling as a service. Authenticate with `Authorization: Bearer sk_test_…`; act for one business with `Service-Account: acct_…`. Errors follow one shape: `{error: {type, code, message, param, request_id}}`. See docs/ in the repository for the decisions behind each behaviour.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A secret (sk_…) or restricted (rk_…) key.' } },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  return app;
+}
+
+function toApiError(error: FastifyError & { validation?: unknown[]; validationContext?: string }): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return validationError(error.validation as never, error.validationContext);
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('request_too_large', `Request bodies are limited to ${BODY_LIMIT} bytes.`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('content_type_unsupported', 'Send request bodies as application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new ApiError('body_invalid_json', 'The request body is not valid JSON.');
+  }
+  if (error.statusCode === 413) return new ApiError('request_too_large', `Request bodies are limited to ${BODY_LIMIT} bytes.`);
+  if (error.statusCode === 415) return new ApiError('content_type_unsupported', 'Send request bodies as application/json.');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError('parameter_invalid', error.message);
+  }
+  return new ApiError('internal_error', 'An internal error occurred. The request id identifies it in our logs.');
+}

@@ -1,0 +1,97 @@
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import { ApiError } from './errors.js';
+import { isValidDate, parseRfc3339 } from '../lib/time-format.js';
+
+/**
+ * Two Ajv instances. Bodies are validated as sent: no coercion ("5" is not 5) and no removal
+ * of unknown properties (they are 400 parameter_unknown). Query strings arrive as text, so
+ * only they are coerced to the schema's numbers and booleans.
+ */
+const formats = {
+  'date-time': (s: string) => parseRfc3339(s) !== null,
+  date: (s: string) => isValidDate(s),
+  'wall-time': (s: string) => /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/.test(s),
+};
+
+function makeAjv(options: Options): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: false, removeAdditional: false, useDefaults: false, ...options });
+  for (const [name, validate] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate });
+  return ajv;
+}
+
+const bodyAjv = makeAjv({ coerceTypes: false });
+const queryAjv = makeAjv({ coerceTypes: true });
+
+export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }) {
+  const ajv = httpPart === 'body' ? bodyAjv : queryAjv;
+  return ajv.compile(schema);
+}
+
+/** `/segments/0/end` → `segments[0].end`; keys under metadata in brackets: `metadata[color]`. */
+export function bracketPath(instancePath: string, last?: string): string {
+  const parts = instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (last !== undefined) parts.push(last);
+  let out = '';
+  parts.forEach((part, i) => {
+    if (i === 0) out = part;
+    else if (/^\d+$/.test(part) || parts[i - 1] === 'metadata') out += `[${part}]`;
+    else out += `.${part}`;
+  });
+  return out;
+}
+
+const FORMAT_HINTS: Record<string, string> = {
+  'date-time': 'an RFC 3339 date-time such as 2026-03-02T14:00:00Z',
+  date: 'a date such as 2026-03-02',
+  'wall-time': 'a wall-clock time HH:MM (24:00 only as an interval end)',
+};
+
+function describe(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type':
+      return `must be ${p.type === 'integer' ? 'an integer' : `of type ${String(p.type).replace(',', ' or ')}`}`;
+    case 'format':
+      return `must be ${FORMAT_HINTS[String(p.format)] ?? p.format}`;
+    case 'enum':
+      return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'minimum':
+    case 'maximum':
+    case 'minLength':
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems':
+    case 'maxProperties':
+      return error.message ?? 'is out of range';
+    case 'pattern':
+      return 'has an invalid format';
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+/** Turns the first Ajv error into our error shape with the offending parameter named. */
+export function validationError(errors: ErrorObject[], part: string | undefined): ApiError {
+  // anyOf (nullable) errors come with the branch errors first; report the most specific one.
+  const error = errors.find((e) => e.keyword !== 'anyOf') ?? errors[0];
+  const p = error.params as Record<string, string>;
+  if (error.keyword === 'additionalProperties') {
+    const param = bracketPath(error.instancePath, p.additionalProperty);
+    return new ApiError('parameter_unknown', `Received unknown parameter: ${param}`, param);
+  }
+  const badKey = errors.find((e) => e.propertyName !== undefined || (e.params as Record<string, unknown>).propertyName !== undefined);
+  if (badKey) {
+    const name = badKey.propertyName ?? String((badKey.params as Record<string, unknown>).propertyName);
+    const param = bracketPath(badKey.instancePath, name);
+    return new ApiError('parameter_invalid', `Invalid ${param}: keys must be 1 to 40 characters.`, param);
+  }
+  if (error.keyword === 'required') {
+    const param = bracketPath(error.instancePath, p.missingProperty);
+    return new ApiError('parameter_missing', `Missing required parameter: ${param}.`, param);
+  }
+  const param = bracketPath(error.instancePath) || (part === 'body' ? null : part ?? null);
+  if (!param) return new ApiError('parameter_invalid', `The request body ${describe(error)}.`, null);
+  return new ApiError('parameter_invalid', `Invalid ${param}: ${describe(error)}.`, param);
+}

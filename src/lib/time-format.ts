@@ -1,0 +1,36 @@
+/** Times out: RFC 3339 in UTC with Z, second precision. */
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function isoRequired(value: Date | string): string {
+  return iso(value)!;
+}
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Times in: any RFC 3339 offset. Returns epoch ms, or null when the text is not RFC 3339. */
+export function parseRfc3339(text: string): number | null {
+  const m = RFC3339.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
+  const ms = Date.parse(text.toUpperCase());
+  if (Number.isNaN(ms)) return null;
+  // Date.parse rolls 2026-02-31 over to March: reject days that do not exist.
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCMonth() !== mo - 1) return null;
+  return ms;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isValidDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const [, y, mo, d] = m.map(Number);
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}

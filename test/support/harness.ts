@@ -1,0 +1,151 @@
+import { afterAll } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Db } from '../../src/db/connect.js';
+import { buildApp } from '../../src/app.js';
+import type { App } from '../../src/http/server.js';
+import { createPlatform } from '../../src/features/platforms/platforms.js';
+import { createApiKey } from '../../src/features/platforms/api-keys.js';
+import { freshDatabase } from './database.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface RequestOptions {
+  account?: string | null;
+  key?: string;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+  version?: string;
+}
+
+/** A client that goes through the whole HTTP pipeline (routing, hooks, validation, errors). */
+export class Client {
+  constructor(
+    readonly app: App,
+    readonly key: string,
+    readonly account: string | null = null,
+  ) {}
+
+  withAccount(account: string | null): Client {
+    return new Client(this.app, this.key, account);
+  }
+
+  withKey(key: string): Client {
+    return new Client(this.app, key, this.account);
+  }
+
+  async request<T = any>(method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const key = opts.key ?? this.key;
+    if (key) headers.authorization = `Bearer ${key}`;
+    const account = opts.account === undefined ? this.account : opts.account;
+    if (account) headers['service-account'] = account;
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+    if (opts.version) headers['service-version'] = opts.version;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res: LightMyRequestResponse = await this.app.inject({ method: method as 'GET', url, headers, payload });
+    let parsed: unknown = res.body;
+    try {
+      parsed = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      /* not JSON (docs page) */
+    }
+    return { status: res.statusCode, body: parsed as T, headers: res.headers as ApiResponse['headers'] };
+  }
+
+  get<T = any>(url: string, query?: Record<string, string | number | boolean>, opts?: RequestOptions) {
+    const qs = query ? '?' + new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString() : '';
+    return this.request<T>('GET', url + qs, undefined, opts);
+  }
+
+  post<T = any>(url: string, body: unknown = {}, opts?: RequestOptions) {
+    return this.request<T>('POST', url, body, opts);
+  }
+
+  del<T = any>(url: string, opts?: RequestOptions) {
+    return this.request<T>('DELETE', url, undefined, opts);
+  }
+}
+
+export interface TestContext {
+  db: Db;
+  app: App;
+  config: Config;
+  platformId: string;
+  testKey: string;
+  liveKey: string;
+  /** A client with the test key and no account. */
+  api: Client;
+  /** Creates an account (test mode) and returns a client acting for it. */
+  newAccount(input?: { name?: string; timezone?: string }): Promise<Client & { accountId: string }>;
+  /** Another platform with its own keys. */
+  newPlatform(): Promise<{ platformId: string; testKey: string; liveKey: string; api: Client }>;
+  restrictedKey(opts: { permissions: Record<string, 'none' | 'read' | 'write'>; account?: string | null; livemode?: boolean }): Promise<string>;
+}
+
+/**
+ * One fresh database and app per test file. Call at the top level of a test file:
+ * `const t = await setupTestApp();` — everything is torn down after the file.
+ */
+export async function setupTestApp(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+  const { db, drop } = await freshDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), ...configOverrides };
+  const app = await buildApp(db, config, false);
+  await app.ready();
+  const platform = await createPlatform(db.kysely, 'Test platform');
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+  const api = new Client(app, platform.testKey);
+  return {
+    db,
+    app,
+    config,
+    platformId: platform.id,
+    testKey: platform.testKey,
+    liveKey: platform.liveKey,
+    api,
+    async newAccount(input = {}) {
+      const res = await api.post('/v1/accounts', { name: input.name ?? 'Studio', timezone: input.timezone ?? 'UTC' });
+      if (res.status !== 200) throw new Error(`account create failed: ${JSON.stringify(res.body)}`);
+      const client = api.withAccount(res.body.id) as Client & { accountId: string };
+      client.accountId = res.body.id;
+      return client;
+    },
+    async newPlatform() {
+      const p = await createPlatform(db.kysely, 'Other platform');
+      return { platformId: p.id, testKey: p.testKey, liveKey: p.liveKey, api: new Client(app, p.testKey) };
+    },
+    async restrictedKey({ permissions, account = null, livemode = false }) {
+      const key = await createApiKey(db.kysely, {
+        platformId: platform.id,
+        livemode,
+        kind: 'restricted',
+        permissions: permissions as never,
+        accountId: account,
+      });
+      return key.secret;
+    },
+  };
+}
+
+/** Asserts the decisions.md §2 error shape and returns the error object. */
+export function expectError(res: ApiResponse, status: number, code: string, param?: string | null) {
+  const err = res.body?.error;
+  if (res.status !== status || err?.code !== code || (param !== undefined && err?.param !== param)) {
+    throw new Error(`expected ${status} ${code}${param !== undefined ? ` (param ${param})` : ''}, got ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  if (typeof err.message !== 'string' || typeof err.type !== 'string' || !err.request_id) {
+    throw new Error(`error body lacks the §2 shape: ${JSON.stringify(res.body)}`);
+  }
+  return err;
+}
