@@ -101,7 +101,7 @@ export function checkSegmentFit(
   if (overlaps(timeline.blocked, held)) {
     add('blocked', `Resource ${resource.id} is blocked during the held time ${span}.`);
   }
-  const mine: ExtraHold[] = [];
+  const mine = extraHolds.filter((h) => h.resource === resource.id);
   const peak = maxUsedWithExtra(timeline.capacity, held.start, held.end, mine);
   if (segment.quantity > resource.capacity) {
     add(
