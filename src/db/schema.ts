@@ -173,6 +173,8 @@ export interface BookingSegmentsTable {
   quantity: number;
   buffer_before_minutes: number;
   buffer_after_minutes: number;
+  /** Migration 004: the caller named this location (re-checks keep requiring it). */
+  location_requested: Generated<boolean>;
 }
 
 export interface AttendeesTable {
@@ -191,6 +193,59 @@ export interface AttendeesTable {
   updated_at: Timestamp;
 }
 
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+export type WebhookDeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed';
+
+export interface WebhookEndpointsTable {
+  platform_id: string;
+  id: string;
+  livemode: boolean;
+  url: string;
+  enabled_events: Json<string[]>;
+  api_version: string;
+  /** `whsec_…`; kept in clear because every delivery is signed with it. */
+  secret: string;
+  status: WebhookEndpointStatus;
+  disabled_reason: 'manual' | 'failing' | null;
+  disabled_at: NullableTimestamp;
+  last_success_at: NullableTimestamp;
+  failing_since: NullableTimestamp;
+  consecutive_failures: number;
+  description: string | null;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeliveryAttemptRow {
+  attempted_at: string;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface WebhookDeliveriesTable {
+  platform_id: string;
+  id: string;
+  livemode: boolean;
+  event_id: string;
+  event_type: string | null;
+  endpoint_id: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: NullableTimestamp;
+  /** While `sending`: the lease; past it the delivery may be claimed again. */
+  locked_until: NullableTimestamp;
+  /** Which claim holds the lease; the attempt is recorded only by that claim. */
+  claim_token: string | null;
+  last_attempt_at: NullableTimestamp;
+  last_response_status: number | null;
+  last_error: string | null;
+  resent_at: NullableTimestamp;
+  recent_attempts: Json<DeliveryAttemptRow[]>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -205,6 +260,8 @@ export interface Database {
   bookings: BookingsTable;
   booking_segments: BookingSegmentsTable;
   attendees: AttendeesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

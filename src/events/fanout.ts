@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.js';
+import { json } from '../db/transaction.js';
+import { newId, ID_PREFIX } from '../lib/ids.js';
 
 export interface RecordedEvent {
   id: string;
@@ -10,9 +13,37 @@ export interface RecordedEvent {
 }
 
 /**
+ * The `enabled_events` entries that select `type`: `*`, its object prefix (`booking.*`) and
+ * the type itself. Entries are validated against the catalogue on write, so these three are
+ * the only ones that can match (`eventMatches` in catalogue.ts is the same rule in JS).
+ */
+export function filtersMatching(type: string): string[] {
+  const dot = type.indexOf('.');
+  return dot > 0 ? ['*', `${type.slice(0, dot)}.*`, type] : ['*', type];
+}
+
+/**
  * Writes the delivery rows of an event for every enabled webhook endpoint that subscribes
  * to it, in the same transaction as the event (nothing lost, nothing sent for a rollback).
+ *
+ * One INSERT … SELECT, whatever the number of endpoints. Delivery ids are built in SQL:
+ * the time part of a fresh `wd_` id (so ids still sort by creation time) followed by 16
+ * random hex digits (hex digits are part of the id alphabet). The first attempt is due at
+ * once; disabled endpoints get nothing (decisions.md §9).
  */
-export async function fanOutEvent(_trx: Trx, _event: RecordedEvent): Promise<void> {
-  // Implemented with the webhooks feature.
+export async function fanOutEvent(trx: Trx, event: RecordedEvent): Promise<void> {
+  const idHead = newId(ID_PREFIX.webhookDelivery, event.createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
+  const matches = filtersMatching(event.type).map((f) => sql`e.enabled_events @> ${json([f])}::jsonb`);
+  await sql`
+    insert into webhook_deliveries
+      (platform_id, id, livemode, event_id, event_type, endpoint_id, status, attempts, next_attempt_at, recent_attempts, created_at)
+    select e.platform_id, ${idHead}::text || substr(replace(gen_random_uuid()::text, '-', ''), 1, 16), e.livemode,
+           ${event.id}::text, ${event.type}::text, e.id, 'pending', 0, ${event.createdAt}::timestamptz, '[]'::jsonb,
+           ${event.createdAt}::timestamptz
+    from webhook_endpoints e
+    where e.platform_id = ${event.platformId}
+      and e.livemode = ${event.livemode}
+      and e.status = 'enabled'
+      and (${sql.join(matches, sql` or `)})
+  `.execute(trx);
 }

@@ -58,18 +58,22 @@ function downgradeObject(obj: Obj, target: ApiVersion): Obj {
 
 /**
  * Renders a response or event payload in `target`: walks lists, events (data.object and
- * data.previous_attributes) and nested objects.
+ * data.previous_attributes) and nested objects. An event's `api_version` is set to the
+ * version it is rendered in.
  */
 export function renderInVersion(value: unknown, target: ApiVersion): unknown {
   if (target === LATEST_API_VERSION) return value;
   return walk(value, target);
 }
 
+/** User data: never transformed, whatever keys it holds (`{"object": "booking"}` is a string map). */
+const OPAQUE_KEYS = new Set(['metadata']);
+
 function walk(value: unknown, target: ApiVersion): unknown {
   if (Array.isArray(value)) return value.map((v) => walk(v, target));
   if (!value || typeof value !== 'object' || value instanceof Date) return value;
   let obj: Obj = {};
-  for (const [k, v] of Object.entries(value as Obj)) obj[k] = walk(v, target);
+  for (const [k, v] of Object.entries(value as Obj)) obj[k] = OPAQUE_KEYS.has(k) ? v : walk(v, target);
   if (obj.object === 'event' && obj.data && typeof obj.data === 'object') {
     const data = obj.data as Obj;
     const inner = data.object as Obj | undefined;
@@ -80,6 +84,7 @@ function walk(value: unknown, target: ApiVersion): unknown {
       const { object: _o, ...prevRendered } = prevAsObject;
       obj = { ...obj, data: { ...data, previous_attributes: prevRendered } };
     }
+    if ('api_version' in obj) obj = { ...obj, api_version: target };
   }
   if (typeof obj.object === 'string') obj = downgradeObject(obj, target);
   return obj;

@@ -41,7 +41,7 @@ export async function authenticate(db: DbHandle, req: FastifyRequest, access: Ro
 function checkPermission(auth: AuthContext, access: RouteAccess, method: string) {
   if (!auth.permissions) return;
   const level = auth.permissions[access.permission] ?? 'none';
-  const needed = method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+  const needed = access.level ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
   const ok = needed === 'read' ? level === 'read' || level === 'write' : level === 'write';
   if (!ok) {
     throw new ApiError(

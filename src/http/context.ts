@@ -43,6 +43,11 @@ export interface RouteAccess {
   /** Whether the Service-Account header is required, optional (narrows), or not used. */
   account: 'required' | 'optional' | 'none';
   permission: PermissionFamily;
+  /**
+   * The grant a restricted key needs. Default: `read` for GET/HEAD, `write` otherwise.
+   * Set `read` on POST routes that only read (availability search takes a body).
+   */
+  level?: 'read' | 'write';
   /** Unauthenticated routes (health, docs). */
   public?: boolean;
 }

@@ -44,10 +44,10 @@ export const EmptyBody = Type.Optional(Type.Object({}, { additionalProperties: f
 
 /** Extracts `metadata[key]` filters from a parsed query. */
 export function metadataFilters(query: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
+  const pairs: [string, string][] = [];
   for (const [k, v] of Object.entries(query)) {
     const m = /^metadata\[(.+)\]$/.exec(k);
-    if (m) out[m[1]] = String(v);
+    if (m) pairs.push([m[1], String(v)]);
   }
-  return out;
+  return Object.fromEntries(pairs);
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import type { Logger } from 'pino';
@@ -9,6 +9,8 @@ import { validationError, validatorCompiler } from './validation.js';
 import { authenticate } from './auth.js';
 import { claimIdempotencyKey, settleIdempotencyKey } from './idempotency.js';
 import { renderInVersion, LATEST_API_VERSION, type ApiVersion } from '../events/versions.js';
+import { assertNoNulCharacter, assertNoUndeclaredParameters } from './request-guards.js';
+import { openApiTransforms, recordRoute } from './openapi.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -30,10 +32,27 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
     logger: logger ? undefined : false,
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId(ID_PREFIX.request),
-    return503OnClosing: true,
-    forceCloseConnections: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // On SIGTERM the server stops accepting connections and finishes the requests in flight;
+    // a request that still arrives on an open keep-alive connection is served (its response
+    // carries `Connection: close`) rather than answered with a bare 503 outside our error shape.
+    return503OnClosing: false,
+    // Ids are at most 255 characters (schemas.ts `Id`); a longer path segment cannot name an object.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 255 },
+    // Errors raised by the router before any route runs still get the one error shape.
+    frameworkErrors: (error, req, reply) => {
+      reply.header('Request-Id', req.id);
+      const apiError =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError('resource_missing', 'No such object: the id in the URL is longer than any id.')
+          : error.code === 'FST_ERR_BAD_URL'
+            ? new ApiError('url_invalid', `Unrecognized request URL (${req.method}: ${String(req.url).split('?')[0]}).`)
+            : new ApiError('internal_error', 'An internal error occurred. The request id identifies it in our logs.');
+      (reply as FastifyReply).code(apiError.status).type('application/json').send(JSON.stringify(errorBody(apiError, req.id)));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every route is recorded as it is added (tests check each one appears in the OpenAPI document).
+  app.addHook('onRoute', (route) => recordRoute(app, route));
 
   app.decorateRequest('auth', null as never);
   app.decorateRequest('accountId', null);
@@ -50,15 +69,29 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
     const text = body as string;
     req.rawBody = text;
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new ApiError('body_invalid_json', 'The request body is not valid JSON.'), undefined);
+      return done(new ApiError('body_invalid_json', 'The request body is not valid JSON.'), undefined);
     }
+    try {
+      assertNoNulCharacter(parsed);
+    } catch (err) {
+      return done(err as ApiError, undefined);
+    }
+    done(null, parsed);
   });
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, body, done) => {
     if ((body as string).length === 0) return done(null, undefined);
-    done(new ApiError('content_type_unsupported', `Content-Type '${req.headers['content-type']}' is not supported; send application/json.`), undefined);
+    const type = req.headers['content-type'];
+    done(
+      new ApiError(
+        'content_type_unsupported',
+        type ? `Content-Type '${type}' is not supported; send application/json.` : 'A request body needs `Content-Type: application/json`.',
+      ),
+      undefined,
+    );
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -71,6 +104,9 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
     const access = req.routeOptions.config.access;
     if (!access || access.public) return;
     await authenticate(db, req, access);
+    // Path and query text goes to the database as is: refuse NUL there too (bodies: the parser).
+    assertNoNulCharacter({ ...(req.params as object), ...(req.query as object) });
+    assertNoUndeclaredParameters(req);
   });
 
   app.addHook('preHandler', async (req, reply) => {
@@ -81,12 +117,13 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
 
   app.addHook('preSerialization', async (req, reply, payload) => {
     const version = (req.auth?.apiVersion ?? LATEST_API_VERSION) as ApiVersion;
-    if (req.auth) reply.header('Service-Version', version);
     if (reply.statusCode >= 400) return payload;
     return renderInVersion(payload, version);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
+    // Set here rather than at serialisation so that replays and errors carry it too.
+    if (req.auth) reply.header('Service-Version', req.auth.apiVersion);
     if (req.idempotency) await settleIdempotencyKey(db, req, reply.statusCode, String(payload ?? ''));
     return payload;
   });
@@ -104,6 +141,7 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
   });
 
   await app.register(swagger, {
+    ...openApiTransforms(),
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -15,3 +15,12 @@ export function isValidTimeZone(name: string): boolean {
   }
   return ok;
 }
+
+/**
+ * The canonical spelling of an IANA zone name (`europe/paris` → `Europe/Paris`), or null when
+ * it is not one. Names are stored in this form so that equal zones compare equal.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!isValidTimeZone(name)) return null;
+  return Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(name).timeZoneId;
+}

@@ -1,13 +1,13 @@
 /**
  * Availability search (decisions §6): walk a slot grid aligned to local midnight and
  * list every grid start at which a booking with these segments, policy `reject`, would
- * succeed. Whether a start works is decided ONLY by planBooking; the shortcuts below
- * merely skip starts that provably fail it (they ask the same helpers segment-fit uses).
+ * succeed. Whether a start works is decided ONLY by planBooking; the shortcut below
+ * merely skips starts that provably fail it (using segment-fit's own fitSpace).
  */
 import type { Interval } from './types.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { planBooking, type PlanSegmentInput } from './booking-plan.js';
-import { heldInterval, insideWorkingTime, workingSetFor } from './segment-fit.js';
+import { fitSpace, heldInterval } from './segment-fit.js';
 import { earliestFit } from '../time/interval-set.js';
 import { addDays, instantToLocalDate, localGridInstants, MINUTE_MS } from '../time/wall-time.js';
 
@@ -99,30 +99,41 @@ export function searchSlots(input: SearchInput): SearchResult {
       bufferAfterMinutes: segments[i].bufferAfterMinutes ?? tl.resource.bufferAfterMinutes,
     });
 
-  /** Necessary condition of planBooking(reject): each segment has a candidate working then. */
-  const someoneWorks = (t: number): boolean =>
-    segments.every((s, i) => s.candidates.some((id) => {
+  // Per segment and candidate, the set its held time must lie in to have any chance
+  // (fitSpace), and the held interval's position relative to the grid start t.
+  const spaces = segments.map((seg, i) =>
+    seg.candidates.map((id) => {
       const tl = timelineOf(id);
-      return insideWorkingTime(tl, held(i, tl, t), s.location);
-    }));
+      const h = held(i, tl, 0);
+      return { space: fitSpace(tl, seg.quantity, seg.location), lead: h.start, length: h.end - h.start };
+    }),
+  );
 
   /**
-   * The earliest grid-independent t' ≥ t at which some candidate of segment 0 could be
-   * inside working time, or null if none ever is within the timelines. Every start in
-   * [t, t') fails outside_schedule on segment 0 for every candidate, so skipping is exact.
+   * The earliest t' ≥ t at which every segment has some candidate whose held time lies
+   * in its fitSpace, or null if there is none before the timelines end. Every start in
+   * [t, t') has a segment on which every candidate has a conflict that `reject` refuses
+   * (outside_schedule, blocked, capacity_exceeded or resource_archived), so planBooking
+   * fails there: skipping those starts cannot change the answer.
    */
   const nextPossible = (t: number): number | null => {
-    let best: number | null = null;
-    for (const id of segments[0].candidates) {
-      const tl = timelineOf(id);
-      const h = held(0, tl, t);
-      const x = earliestFit(workingSetFor(tl, segments[0].location), h.start, h.end - h.start);
-      if (x !== null) {
-        const candidateT = x - h.start + t;
-        if (best === null || candidateT < best) best = candidateT;
+    for (let guard = 0; guard < 10_000; guard++) {
+      let moved = false;
+      for (const options of spaces) {
+        let best: number | null = null;
+        for (const o of options) {
+          const x = earliestFit(o.space, t + o.lead, o.length);
+          if (x !== null && (best === null || x - o.lead < best)) best = x - o.lead;
+        }
+        if (best === null) return null;
+        if (best > t) {
+          t = best;
+          moved = true;
+        }
       }
+      if (!moved) return t;
     }
-    return best;
+    return t; // pathological fragmentation: hand the rest to planBooking
   };
 
   const trySlot = (t: number): Slot | null => {
@@ -164,10 +175,10 @@ export function searchSlots(input: SearchInput): SearchResult {
       if (t <= lastEmitted || t < skipUntil) continue; // keep instants strictly increasing
       if (t > lastUseful) return { slots, hasMore: false, nextFrom: null };
       lastEmitted = t;
-      if (!someoneWorks(t)) {
-        const next = nextPossible(t);
-        if (next === null) return { slots, hasMore: false, nextFrom: null };
-        if (next > t) skipUntil = next;
+      const next = nextPossible(t);
+      if (next === null) return { slots, hasMore: false, nextFrom: null };
+      if (next > t) {
+        skipUntil = next;
         continue;
       }
       const slot = trySlot(t);

@@ -5,7 +5,7 @@
  */
 import type { Conflict, Interval } from './types.js';
 import type { ResourceTimeline } from './resource-timeline.js';
-import { contains, lastStartingAtOrBefore, overlaps, EMPTY_SET, type IntervalSet } from '../time/interval-set.js';
+import { contains, lastStartingAtOrBefore, overlaps, subtract, EMPTY_SET, type IntervalSet } from '../time/interval-set.js';
 import { maxUsedWithExtra, type QuantityHold } from '../time/capacity-timeline.js';
 import { formatInstant, MINUTE_MS } from '../time/wall-time.js';
 
@@ -54,6 +54,21 @@ export function workingSetFor(timeline: ResourceTimeline, location: string | nul
 /** True when the held time lies inside the (location's) working time. Shared with search's skip. */
 export function insideWorkingTime(timeline: ResourceTimeline, held: Interval, location: string | null | undefined): boolean {
   return contains(workingSetFor(timeline, location), held);
+}
+
+/**
+ * Where held time of `quantity` units could lie on this resource: working time (at the
+ * location, if one is requested) less blocked time less the instants with fewer than
+ * `quantity` units free. For a booking's first segment on a resource, checkSegmentFit
+ * finds no conflict other than start_passed exactly when the held time lies inside
+ * this set; earlier segments' extra holds can only add conflicts. Search uses it to
+ * skip, in one step, grid starts that cannot pass (an archived resource: nowhere).
+ */
+export function fitSpace(timeline: ResourceTimeline, quantity: number, location: string | null | undefined): IntervalSet {
+  const { resource } = timeline;
+  if (resource.status === 'archived' || quantity > resource.capacity) return EMPTY_SET;
+  const open = subtract(workingSetFor(timeline, location), timeline.blocked);
+  return subtract(open, timeline.capacity.usedAbove(resource.capacity - quantity));
 }
 
 export function resolveLocation(timeline: ResourceTimeline, start: number, requested: string | null | undefined): string | null {

@@ -20,6 +20,8 @@ export interface CapacityTimeline {
   usedAt(t: number): number;
   /** Constant-usage pieces covering [start, end), adjacent equal pieces merged. */
   pieces(start: number, end: number): CapacityPiece[];
+  /** The instants (a normalized interval set) at which more than `threshold` units are used. */
+  usedAbove(threshold: number): Interval[];
 }
 
 export function buildCapacityTimeline(holds: readonly QuantityHold[]): CapacityTimeline {
@@ -107,7 +109,20 @@ export function buildCapacityTimeline(holds: readonly QuantityHold[]): CapacityT
     return out;
   }
 
-  return { maxUsed, usedAt, pieces };
+  function usedAbove(threshold: number): Interval[] {
+    const out: Interval[] = [];
+    for (let i = 0; i + 1 < times.length; i++) {
+      if (used[i] <= threshold) continue;
+      const last = out[out.length - 1];
+      if (last && last.end === times[i]) last.end = times[i + 1];
+      else out.push({ start: times[i], end: times[i + 1] });
+    }
+    // Usage before the first breakpoint and after the last is 0: only a negative
+    // threshold would count it, and callers never ask for one.
+    return out;
+  }
+
+  return { maxUsed, usedAt, pieces, usedAbove };
 }
 
 /** table[k][i] = max of values[i .. i + 2^k). */

@@ -34,14 +34,22 @@ export function deleteAccount(trx: Trx, scope: PlatformScope, id: string) {
   return trx.deleteFrom('accounts').where('id', '=', id).where('platform_id', '=', scope.platformId).execute();
 }
 
-/** Pending or confirmed bookings that have not ended block an account's deletion. */
+/**
+ * Pending or confirmed bookings that have not ended block an account's deletion. A pending
+ * booking past its `expires_at` is expired (reads show it so) and blocks nothing.
+ */
 export async function hasLiveBookings(trx: Trx, accountId: string, now: Date): Promise<boolean> {
   const row = await trx
     .selectFrom('bookings')
     .select('id')
     .where('account_id', '=', accountId)
-    .where('status', 'in', ['pending', 'confirmed'])
     .where('end_at', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'confirmed'),
+        eb.and([eb('status', '=', 'pending'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return !!row;

@@ -30,7 +30,7 @@ export function accountRoutes(app: App, service: AccountsService) {
       body: Type.Object({ name: Name, timezone: Type.Optional(Timezone), metadata: Type.Optional(MetadataInput) }, { additionalProperties: false }),
       response: { 200: Account },
     },
-    handler: (req) => service.create(platformScope(req), req.body),
+    handler: (req) => service.create(platformScope(req), req.body, req.auth.boundAccountId),
   });
 
   app.get('/v1/accounts', {

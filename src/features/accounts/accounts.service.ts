@@ -3,7 +3,7 @@ import type { PlatformScope } from '../../http/context.js';
 import { ApiError, invalid, notFound } from '../../http/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { isValidTimeZone } from '../../lib/timezone.js';
+import { canonicalTimeZone } from '../../lib/timezone.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.js';
 import type { PageParams } from '../../http/pagination.js';
 import { toPage } from '../../http/pagination.js';
@@ -16,15 +16,23 @@ export interface AccountInput {
   metadata?: Record<string, string>;
 }
 
-function checkTimezone(tz: string | undefined) {
-  if (tz !== undefined && !isValidTimeZone(tz)) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
+/** The canonical IANA name (`europe/paris` → `Europe/Paris`), undefined when not given. */
+function checkTimezone(tz: string | undefined): string | undefined {
+  if (tz === undefined) return undefined;
+  const canonical = canonicalTimeZone(tz);
+  if (!canonical) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
+  return canonical;
 }
 
 export class AccountsService {
   constructor(private readonly db: DbHandle) {}
 
-  async create(scope: PlatformScope, input: Required<Pick<AccountInput, 'name'>> & AccountInput) {
-    checkTimezone(input.timezone);
+  async create(scope: PlatformScope, input: Required<Pick<AccountInput, 'name'>> & AccountInput, boundAccountId: string | null = null) {
+    if (boundAccountId) {
+      // A key bound to one account could never reach the account it created.
+      throw new ApiError('permission_denied', 'A key bound to one account cannot create accounts.');
+    }
+    const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
       const now = new Date();
       const row = await repo.insertAccount(trx, {
@@ -32,7 +40,7 @@ export class AccountsService {
         platform_id: scope.platformId,
         livemode: scope.livemode,
         name: input.name,
-        timezone: input.timezone ?? 'UTC',
+        timezone: timezone ?? 'UTC',
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -50,14 +58,14 @@ export class AccountsService {
   }
 
   async update(scope: PlatformScope, id: string, input: AccountInput, boundAccountId: string | null) {
-    checkTimezone(input.timezone);
+    const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
       const before = boundAccountId && boundAccountId !== id ? undefined : await repo.findAccount(trx, scope, id, true);
       if (!before) throw notFound('account', id);
       const now = new Date();
       const row = await repo.updateAccount(trx, scope, id, {
         name: input.name ?? before.name,
-        timezone: input.timezone ?? before.timezone,
+        timezone: timezone ?? before.timezone,
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });

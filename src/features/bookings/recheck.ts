@@ -1,5 +1,22 @@
-import type { Trx } from '../../db/transaction.js';
+import { json, type Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../http/context.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.js';
+import { loadResourceFacts, lockResources, type ResourceFactsBundle } from '../availability/facts.repository.js';
+import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../../core/availability/resource-timeline.js';
+import { planBooking, type PlanSegmentInput } from '../../core/availability/booking-plan.js';
+import type { Conflict, HoldFacts, Interval } from '../../core/availability/types.js';
+import { segmentsOf, seatsTakenOf, type BookingRow, type SegmentRow } from './bookings.repository.js';
+import { serializeBooking } from './bookings.serializer.js';
+
+export interface RecheckOptions {
+  /** Only bookings already flagged (after capacity was freed: a cancel, expiry or reschedule). */
+  onlyConflicted?: boolean;
+}
+
+export interface RecheckResult {
+  conflicted: string[];
+  resolved: string[];
+}
 
 /**
  * Re-checks every future booking of the given resources against the current facts
@@ -8,7 +25,159 @@ import type { AccountScope } from '../../http/context.js';
  * that can change conflicts: resource update/archive/unarchive, schedules, overrides, blocks.
  *
  * `resourceIds: 'all'` re-checks every resource of the account (account-wide blocks).
+ *
+ * Rules (docs/bookings.md): a booking is checked with the core's planBooking on its own
+ * resources, locations and buffers, policy `allow` (so every conflict is reported, none
+ * refused). It is weighed against the holds of bookings created before it (lower id),
+ * never its own or later ones: when capacity shrinks, the latest bookings are the ones that
+ * "no longer fit", exactly as if they had been booked now. `start_passed` is a fact of the
+ * moment a booking was made, so a recorded one is kept.
  */
-export async function recheckBookings(_trx: Trx, _scope: AccountScope, _resourceIds: string[] | 'all', _now: Date): Promise<void> {
-  // Implemented with the bookings feature.
+export async function recheckBookings(
+  trx: Trx,
+  scope: AccountScope,
+  resourceIds: string[] | 'all',
+  now: Date,
+  options: RecheckOptions = {},
+): Promise<RecheckResult> {
+  const result: RecheckResult = { conflicted: [], resolved: [] };
+  const touched = resourceIds === 'all' ? await allResourceIds(trx, scope) : [...new Set(resourceIds)];
+  if (touched.length === 0) return result;
+  // The same lock booking creation takes: a booking written concurrently is either seen
+  // here or sees the new facts (read committed takes a fresh snapshot per statement).
+  await lockResources(trx, scope, touched);
+
+  let q = trx
+    .selectFrom('bookings as b')
+    .selectAll('b')
+    .where('b.account_id', '=', scope.accountId)
+    .where('b.end_at', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb('b.status', '=', 'confirmed'),
+        eb.and([eb('b.status', '=', 'pending'), eb.or([eb('b.expires_at', 'is', null), eb('b.expires_at', '>', now)])]),
+      ]),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('booking_segments as s')
+          .select('s.booking_id')
+          .whereRef('s.account_id', '=', 'b.account_id')
+          .whereRef('s.booking_id', '=', 'b.id')
+          .where('s.resource_id', 'in', touched),
+      ),
+    );
+  if (options.onlyConflicted) q = q.where('b.conflicted', '=', true);
+  const bookings = await q.orderBy('b.id').execute();
+  if (bookings.length === 0) return result;
+
+  const segments = await segmentsOf(trx, scope, bookings.map((b) => b.id));
+  const allSegments = [...segments.values()].flat();
+  const resources = [...new Set(allSegments.map((s) => s.resource_id))];
+  const whole: Interval = timelineRangeFor({
+    start: Math.min(...allSegments.map((s) => s.held_start.getTime())),
+    end: Math.max(...allSegments.map((s) => s.held_end.getTime())),
+  });
+  const bundles = await loadResourceFacts(trx, scope, resources, whole, now);
+  const holdIndex = new Map([...bundles].map(([id, b]) => [id, new HoldIndex(b.holds)]));
+
+  const changed: { row: BookingRow; conflicts: Conflict[]; gained: boolean }[] = [];
+  for (const row of bookings) {
+    const segs = segments.get(row.id) ?? [];
+    if (segs.length === 0) continue;
+    const fresh = checkOne(row, segs, bundles, holdIndex, now);
+    const kept = ((row.conflicts as Conflict[] | null) ?? []).filter((c) => c.reason === 'start_passed');
+    const next = [...kept, ...fresh].sort((a, b) => a.segment - b.segment);
+    const before = new Set(((row.conflicts as Conflict[] | null) ?? []).map(conflictKey));
+    const after = new Set(next.map(conflictKey));
+    const gained = [...after].some((k) => !before.has(k));
+    const lost = [...before].some((k) => !after.has(k));
+    if (gained || lost) changed.push({ row, conflicts: next, gained });
+  }
+  if (changed.length === 0) return result;
+
+  const seats = await seatsTakenOf(trx, scope, changed.filter((c) => c.row.seats !== null).map((c) => c.row.id), now);
+  for (const { row, conflicts, gained } of changed) {
+    const updated = await trx
+      .updateTable('bookings')
+      .set({ conflicted: conflicts.length > 0, conflicts: conflicts.length > 0 ? json(conflicts) : null, updated_at: now })
+      .where('account_id', '=', scope.accountId)
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const segs = segments.get(row.id) ?? [];
+    const taken = seats.get(row.id) ?? 0;
+    const before = serializeBooking(row, segs, taken, now);
+    const after = serializeBooking(updated, segs, taken, now);
+    // A new reason is a conflict; losing reasons (and gaining none) is a resolution.
+    await recordEvent(trx, scope, gained ? 'booking.conflicted' : 'booking.conflict_resolved', after, changedAttributes(before, after), now);
+    (gained ? result.conflicted : result.resolved).push(row.id);
+  }
+  return result;
+}
+
+function conflictKey(c: Conflict): string {
+  return `${c.segment}|${c.resource ?? ''}|${c.reason}`;
+}
+
+async function allResourceIds(trx: Trx, scope: AccountScope): Promise<string[]> {
+  const rows = await trx.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The conflicts of one stored booking under today's facts (its own hold and later ones left out). */
+function checkOne(
+  row: BookingRow,
+  segs: SegmentRow[],
+  bundles: ReadonlyMap<string, ResourceFactsBundle>,
+  holdIndex: ReadonlyMap<string, HoldIndex>,
+  now: Date,
+): Conflict[] {
+  const range = timelineRangeFor({
+    start: Math.min(...segs.map((s) => s.held_start.getTime())),
+    end: Math.max(...segs.map((s) => s.held_end.getTime())),
+  });
+  const timelines = new Map<string, ResourceTimeline>();
+  for (const id of new Set(segs.map((s) => s.resource_id))) {
+    const bundle = bundles.get(id);
+    if (!bundle) continue;
+    const holds = holdIndex.get(id)!.overlapping(range).filter((h) => h.bookingId < row.id);
+    timelines.set(id, buildResourceTimeline({ ...bundle, holds, range, ignoreBookingIds: [row.id] }));
+  }
+  const planSegments: PlanSegmentInput[] = segs.map((s) => ({
+    start: s.start_at.getTime(),
+    end: s.end_at.getTime(),
+    quantity: s.quantity,
+    resource: s.resource_id,
+    location: s.location_requested ? s.location_id : null,
+    bufferBeforeMinutes: s.buffer_before_minutes,
+    bufferAfterMinutes: s.buffer_after_minutes,
+  }));
+  return planBooking({ segments: planSegments, timelines, now: now.getTime(), policy: 'allow', skipStartPassed: true }).conflicts;
+}
+
+/** Holds sorted by start; finds those overlapping a range without scanning them all. */
+class HoldIndex {
+  private readonly holds: HoldFacts[];
+  private readonly maxLength: number;
+  constructor(holds: readonly HoldFacts[]) {
+    this.holds = [...holds].sort((a, b) => a.start - b.start);
+    this.maxLength = this.holds.reduce((m, h) => Math.max(m, h.end - h.start), 0);
+  }
+  overlapping(range: Interval): HoldFacts[] {
+    const out: HoldFacts[] = [];
+    // A hold starting before range.start − maxLength has ended before the range.
+    let lo = 0;
+    let hi = this.holds.length;
+    const from = range.start - this.maxLength;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.holds[mid].start < from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.holds.length && this.holds[i].start < range.end; i++) {
+      if (this.holds[i].end > range.start) out.push(this.holds[i]);
+    }
+    return out;
+  }
 }

@@ -3,9 +3,26 @@ import type { App } from '../../http/server.js';
 import type { Db } from '../../db/connect.js';
 import type { Config } from '../../config.js';
 import type { Worker } from '../../workers/registry.js';
+import { SchedulesService } from './schedules.service.js';
+import { scheduleRoutes } from './schedules.routes.js';
+import { OverridesService } from './overrides.service.js';
+import { overrideRoutes } from './overrides.routes.js';
+import { registerBlocksRoutes } from '../blocks/index.js';
 
-/** Registers this feature's routes. */
-export function registerSchedulesRoutes(_app: App, _db: Db, _config: Config): void {}
+/*
+ * The use cases in the caller's transaction, for conflict previews: each validates, writes,
+ * records its event and re-checks bookings exactly as the HTTP route does.
+ */
+export { createScheduleIn, updateScheduleIn, deleteScheduleIn } from './schedules.service.js';
+export { createOverrideIn, updateOverrideIn, deleteOverrideIn } from './overrides.service.js';
+export { createBlockIn, updateBlockIn, deleteBlockIn } from '../blocks/index.js';
+
+/** Registers working-time routes: schedules, schedule overrides and blocks. */
+export function registerSchedulesRoutes(app: App, db: Db, _config: Config): void {
+  scheduleRoutes(app, new SchedulesService(db.kysely));
+  overrideRoutes(app, new OverridesService(db.kysely));
+  registerBlocksRoutes(app, db.kysely);
+}
 
 /** This feature's background workers, if any. */
 export function createSchedulesWorkers(_db: Db, _config: Config, _logger: Logger): Worker[] {

@@ -15,7 +15,7 @@ import {
   wallTimeInstants,
   weekdayOf,
 } from '../../../src/core/time/wall-time.js';
-import { HOUR, MIN, local, t, view } from '../helpers.js';
+import { MIN, local, t, view } from '../helpers.js';
 
 describe('wall-clock times', () => {
   it('reads HH:MM from 00:00 to 23:59 as minutes after midnight', () => {
@@ -196,6 +196,5 @@ describe('wire formats of instants', () => {
   it('round-trips formatted instants', () => {
     const ms = t('2026-10-25T01:30:00+01:00');
     expect(parseInstant(formatInstant(ms))).toBe(ms);
-    expect(HOUR).toBe(3_600_000);
   });
 });

@@ -1,0 +1,120 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/server.js';
+import { accountScope } from '../../http/context.js';
+import { DateTime, Id, Nullable } from '../../http/schemas.js';
+import type { DbHandle } from '../../db/transaction.js';
+import { searchAvailability } from './search.service.js';
+import { availabilityCalendarFor } from './calendar.service.js';
+import { MAX_RANGE_DAYS } from './range.js';
+
+const Minutes = (min: number, max: number, description: string) => Type.Integer({ minimum: min, maximum: max, description });
+const Timezone = Type.String({ minLength: 1, maxLength: 64, description: "IANA time zone of slot alignment and day boundaries; default: the account's." });
+
+const SearchSegmentInput = Type.Object(
+  {
+    resource: Type.Optional(Id('Book this resource. Exactly one of resource, resources, type.')),
+    resources: Type.Optional(
+      Type.Array(Id(), { minItems: 1, maxItems: 50, description: 'Candidate resources, 1 to 50; the first that fits, in this order, is offered.' }),
+    ),
+    type: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Candidates: the active resources of this type, in creation order.' })),
+    location: Type.Optional(Id('Location id: the resource must be working there for the whole held time.')),
+    duration_minutes: Minutes(1, 10080, 'Length of the segment, 1 to 10080 minutes.'),
+    offset_minutes: Type.Optional(
+      Nullable(Minutes(0, MAX_RANGE_DAYS * 1440, 'Minutes from the slot start; default (or null): right after the previous segment.')),
+    ),
+    quantity: Type.Optional(Minutes(1, 10000, 'Units of a pool to hold (default 1).')),
+    buffer_before_minutes: Type.Optional(Minutes(0, 1440, "Overrides the resource's buffer before.")),
+    buffer_after_minutes: Type.Optional(Minutes(0, 1440, "Overrides the resource's buffer after.")),
+  },
+  { additionalProperties: false },
+);
+
+const SearchBody = Type.Object(
+  {
+    from: DateTime('Earliest slot start'),
+    to: DateTime(`Latest slot end; at most ${MAX_RANGE_DAYS} days after from`),
+    timezone: Type.Optional(Timezone),
+    segments: Type.Array(SearchSegmentInput, { minItems: 1, maxItems: 20, description: '1 to 20 segments, booked together.' }),
+    slot_interval_minutes: Type.Optional(Minutes(1, 1440, 'Slot starts sit on this grid from local midnight in timezone (default 15).')),
+    limit: Type.Optional(Minutes(1, 1000, 'At most this many slots (default 100); has_more and next_from say where to go on.')),
+  },
+  { additionalProperties: false },
+);
+
+const AvailabilitySchema = Type.Object({
+  object: Type.Literal('availability'),
+  timezone: Type.String(),
+  slots: Type.Array(
+    Type.Object({
+      start: Type.String({ format: 'date-time' }),
+      end: Type.String({ format: 'date-time' }),
+      segments: Type.Array(
+        Type.Object({
+          resource: Type.String(),
+          location: Nullable(Type.String()),
+          start: Type.String({ format: 'date-time' }),
+          end: Type.String({ format: 'date-time' }),
+          quantity: Type.Integer(),
+          remaining_capacity: Type.Integer({ description: 'Units free over the whole held time before this slot is booked (≥ quantity).' }),
+        }),
+      ),
+    }),
+  ),
+  has_more: Type.Boolean(),
+  next_from: Nullable(Type.String({ format: 'date-time', description: 'Pass as from to get the next page; null when has_more is false.' })),
+});
+
+const CalendarSchema = Type.Object({
+  object: Type.Literal('availability_calendar'),
+  resource: Type.String(),
+  timezone: Type.String(),
+  days: Type.Array(
+    Type.Object({
+      date: Type.String({ format: 'date' }),
+      intervals: Type.Array(
+        Type.Object({
+          start: Type.String({ format: 'date-time' }),
+          end: Type.String({ format: 'date-time' }),
+          location: Nullable(Type.String()),
+          available_capacity: Type.Integer({ description: 'Units free over the whole piece; 0 while the resource is archived.' }),
+        }),
+      ),
+    }),
+  ),
+});
+
+const tags = ['Availability'];
+
+export function availabilityRoutes(app: App, db: DbHandle) {
+  app.post('/v1/availability', {
+    // A search only reads: read access to availability is enough for a restricted key.
+    config: { access: { account: 'required', permission: 'availability', level: 'read' } },
+    schema: {
+      tags,
+      summary: 'Search bookable slots: every slot listed can be booked with its segments under conflict_policy reject',
+      body: SearchBody,
+      response: { 200: AvailabilitySchema },
+    },
+    handler: (req) => searchAvailability(db, accountScope(req), req.body, Date.now()),
+  });
+
+  app.get('/v1/availability/calendar', {
+    config: { access: { account: 'required', permission: 'availability' } },
+    schema: {
+      tags,
+      summary: "One resource's open intervals per local date (schedule after overrides, less blocks) with the free capacity over time",
+      querystring: Type.Object(
+        {
+          resource: Id('Resource id'),
+          from: DateTime('Start of the range'),
+          to: DateTime(`End of the range; at most ${MAX_RANGE_DAYS} days after from`),
+          location: Type.Optional(Id('Only working time at this location')),
+          timezone: Type.Optional(Timezone),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: CalendarSchema },
+    },
+    handler: (req) => availabilityCalendarFor(db, accountScope(req), req.query, Date.now()),
+  });
+}

@@ -1,0 +1,42 @@
+import type { DbHandle } from '../../db/transaction.js';
+import type { AccountScope } from '../../http/context.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { isValidTimeZone } from '../../lib/timezone.js';
+import { parseInstant } from '../../core/time/wall-time.js';
+import type { Interval } from '../../core/availability/types.js';
+
+/** Searches and calendars look at most this far: 62 days (decisions.md §6). */
+export const MAX_RANGE_DAYS = 62;
+const MAX_RANGE_MS = MAX_RANGE_DAYS * 24 * 3600 * 1000;
+
+/** `from`/`to` as instants: to after from, at most 62 days (of real time) apart. */
+export function checkRange(from: string, to: string): Interval {
+  const start = parseInstant(from);
+  if (start === null) throw invalid('from', 'Invalid from: must be an RFC 3339 date-time such as 2026-03-02T14:00:00Z.');
+  const end = parseInstant(to);
+  if (end === null) throw invalid('to', 'Invalid to: must be an RFC 3339 date-time such as 2026-03-02T14:00:00Z.');
+  if (end <= start) throw invalid('to', 'Invalid to: must be after from.');
+  if (end - start > MAX_RANGE_MS) throw invalid('to', `Invalid to: from and to may be at most ${MAX_RANGE_DAYS} days apart.`);
+  return { start, end };
+}
+
+/** The zone of slot alignment and day boundaries: the one given, else the account's. */
+export async function resolveTimeZone(db: DbHandle, scope: AccountScope, timezone: string | undefined): Promise<string> {
+  if (timezone !== undefined) {
+    if (!isValidTimeZone(timezone)) throw invalid('timezone', `Invalid timezone: '${timezone}' is not an IANA time zone name.`);
+    return timezone;
+  }
+  const account = await db.selectFrom('accounts').select('timezone').where('id', '=', scope.accountId).executeTakeFirst();
+  if (!account) throw notFound('account', scope.accountId, 'Service-Account');
+  return account.timezone;
+}
+
+/** Every named location must exist in the account (404 resource_missing naming the parameter). */
+export async function checkLocations(db: DbHandle, scope: AccountScope, refs: readonly { id: string; param: string }[]): Promise<void> {
+  if (refs.length === 0) return;
+  const ids = [...new Set(refs.map((r) => r.id))];
+  const rows = await db.selectFrom('locations').select('id').where('account_id', '=', scope.accountId).where('id', 'in', ids).execute();
+  const found = new Set(rows.map((r) => r.id));
+  const miss = refs.find((r) => !found.has(r.id));
+  if (miss) throw notFound('location', miss.id, miss.param);
+}

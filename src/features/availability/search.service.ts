@@ -1,0 +1,127 @@
+import type { DbHandle } from '../../db/transaction.js';
+import type { AccountScope } from '../../http/context.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../../core/availability/resource-timeline.js';
+import { searchSlots, type SearchSegment } from '../../core/availability/search.js';
+import { formatInstant } from '../../core/time/wall-time.js';
+import { loadResourceFacts, resourceIdsOfType } from './facts.repository.js';
+import { checkLocations, checkRange, resolveTimeZone } from './range.js';
+
+export interface SearchSegmentInput {
+  resource?: string;
+  resources?: string[];
+  type?: string;
+  location?: string;
+  duration_minutes: number;
+  offset_minutes?: number | null;
+  quantity?: number;
+  buffer_before_minutes?: number;
+  buffer_after_minutes?: number;
+}
+
+export interface SearchRequest {
+  from: string;
+  to: string;
+  timezone?: string;
+  segments: SearchSegmentInput[];
+  slot_interval_minutes?: number;
+  limit?: number;
+}
+
+const SCOPES = ['resource', 'resources', 'type'] as const;
+
+function candidateScope(seg: SearchSegmentInput, i: number): (typeof SCOPES)[number] {
+  const given = SCOPES.filter((k) => seg[k] !== undefined);
+  if (given.length === 0) {
+    throw new ApiError('parameter_missing', `Segment ${i} needs one of resource, resources or type.`, `segments[${i}].resource`);
+  }
+  if (given.length > 1) {
+    throw new ApiError('parameters_exclusive', `Segment ${i} takes one of resource, resources or type; got ${given.join(' and ')}.`, `segments[${i}].${given[1]}`);
+  }
+  return given[0];
+}
+
+/**
+ * Availability search (decisions.md §6): resolves candidates, loads every fact in one go,
+ * builds each candidate's timeline once and lets the core walk the grid. Whether a start is
+ * offered is decided by the core's planBooking, the same rule booking creation uses.
+ */
+export async function searchAvailability(db: DbHandle, scope: AccountScope, req: SearchRequest, now: number) {
+  const range = checkRange(req.from, req.to);
+  const scopes = req.segments.map(candidateScope);
+  const timeZone = await resolveTimeZone(db, scope, req.timezone);
+
+  // Candidates per segment, in order: the named one, the given list, or the type's active
+  // resources in creation order.
+  const typeCache = new Map<string, string[]>();
+  const candidates: string[][] = [];
+  const named: { id: string; param: string }[] = [];
+  for (const [i, seg] of req.segments.entries()) {
+    if (scopes[i] === 'resource') {
+      candidates.push([seg.resource!]);
+      named.push({ id: seg.resource!, param: `segments[${i}].resource` });
+    } else if (scopes[i] === 'resources') {
+      candidates.push([...seg.resources!]);
+      seg.resources!.forEach((id, j) => named.push({ id, param: `segments[${i}].resources[${j}]` }));
+    } else {
+      let ids = typeCache.get(seg.type!);
+      if (!ids) typeCache.set(seg.type!, (ids = await resourceIdsOfType(db, scope, seg.type!)));
+      candidates.push(ids);
+    }
+  }
+  await checkLocations(
+    db,
+    scope,
+    req.segments.flatMap((s, i) => (s.location ? [{ id: s.location, param: `segments[${i}].location` }] : [])),
+  );
+
+  const loadRange = timelineRangeFor(range);
+  const ids = [...new Set(candidates.flat())];
+  const facts = await loadResourceFacts(db, scope, ids, loadRange, new Date(now));
+  const missing = named.find((n) => !facts.has(n.id));
+  if (missing) throw notFound('resource', missing.id, missing.param);
+
+  const empty = { object: 'availability' as const, timezone: timeZone, slots: [], has_more: false, next_from: null };
+  // A type with no active resource: nothing can be booked.
+  if (candidates.some((c) => c.length === 0)) return empty;
+
+  const timelines = new Map<string, ResourceTimeline>();
+  for (const [id, bundle] of facts) timelines.set(id, buildResourceTimeline({ ...bundle, range: loadRange }));
+
+  const segments: SearchSegment[] = req.segments.map((s, i) => ({
+    candidates: candidates[i],
+    durationMinutes: s.duration_minutes,
+    offsetMinutes: s.offset_minutes,
+    quantity: s.quantity ?? 1,
+    bufferBeforeMinutes: s.buffer_before_minutes,
+    bufferAfterMinutes: s.buffer_after_minutes,
+    location: s.location,
+  }));
+  const result = searchSlots({
+    from: range.start,
+    to: range.end,
+    timeZone,
+    slotIntervalMinutes: req.slot_interval_minutes ?? 15,
+    limit: req.limit ?? 100,
+    segments,
+    timelines,
+    now,
+  });
+  return {
+    ...empty,
+    slots: result.slots.map((slot) => ({
+      start: formatInstant(slot.start),
+      end: formatInstant(slot.end),
+      segments: slot.segments.map((s) => ({
+        resource: s.resource,
+        location: s.location,
+        start: formatInstant(s.start),
+        end: formatInstant(s.end),
+        quantity: s.quantity,
+        remaining_capacity: s.remainingCapacity,
+      })),
+    })),
+    has_more: result.hasMore,
+    next_from: result.nextFrom === null ? null : formatInstant(result.nextFrom),
+  };
+}

@@ -1,0 +1,156 @@
+import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
+import type { AccountScope } from '../../http/context.js';
+import { ApiError, invalid, notFound } from '../../http/errors.js';
+import { toPage, type PageParams } from '../../http/pagination.js';
+import { newId, ID_PREFIX } from '../../lib/ids.js';
+import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
+import { parseRfc3339 } from '../../lib/time-format.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.js';
+import { recheckBookings } from '../bookings/recheck.js';
+import { findLocation } from '../locations/locations.repository.js';
+import { lockAllResources, lockResourceForWorkingTime } from '../schedules/locks.js';
+import * as repo from './blocks.repository.js';
+import { serializeBlock } from './blocks.serializer.js';
+
+export interface BlockCreateInput {
+  resource?: string | null;
+  location?: string | null;
+  account_wide?: boolean;
+  start: string;
+  end: string;
+  reason?: string | null;
+  metadata?: Record<string, string>;
+}
+
+export interface BlockUpdateInput {
+  start?: string;
+  end?: string;
+  reason?: string | null;
+  metadata?: Record<string, string>;
+}
+
+function instant(text: string, param: string): Date {
+  const ms = parseRfc3339(text);
+  if (ms === null) throw invalid(param, `Invalid ${param}: must be an RFC 3339 date-time.`);
+  return new Date(ms);
+}
+
+/** Exactly one scope (decisions.md §5): a resource, a location, or the whole account. */
+function scopeOf(input: BlockCreateInput): 'resource' | 'location' | 'account_wide' {
+  const given = (['resource', 'location', 'account_wide'] as const).filter((k) => (k === 'account_wide' ? input[k] === true : !!input[k]));
+  if (given.length === 0) {
+    throw new ApiError('parameter_missing', 'A block needs exactly one scope: resource, location, or account_wide: true.', 'resource');
+  }
+  if (given.length > 1) {
+    throw new ApiError('parameters_exclusive', `A block has exactly one scope; got ${given.join(' and ')}.`, given[1]);
+  }
+  return given[0];
+}
+
+/** Resource blocks re-check their resource; location and account-wide blocks every resource. */
+async function lockTouched(trx: Trx, scope: AccountScope, resourceId: string | null): Promise<string[] | 'all'> {
+  if (resourceId) {
+    await lockResourceForWorkingTime(trx, scope, resourceId);
+    return [resourceId];
+  }
+  await lockAllResources(trx, scope);
+  return 'all';
+}
+
+export async function createBlockIn(trx: Trx, scope: AccountScope, input: BlockCreateInput, now: Date) {
+  const kind = scopeOf(input);
+  const start = instant(input.start, 'start');
+  const end = instant(input.end, 'end');
+  if (end.getTime() <= start.getTime()) throw invalid('end', 'Invalid end: must be after start.');
+  const resourceId = kind === 'resource' ? input.resource! : null;
+  const touched = await lockTouched(trx, scope, resourceId);
+  if (kind === 'location' && !(await findLocation(trx, scope, input.location!))) throw notFound('location', input.location!, 'location');
+  const row = await repo.insertBlock(trx, {
+    account_id: scope.accountId,
+    id: newId(ID_PREFIX.block, now.getTime()),
+    livemode: scope.livemode,
+    resource_id: resourceId,
+    location_id: kind === 'location' ? input.location! : null,
+    account_wide: kind === 'account_wide',
+    start_at: start,
+    end_at: end,
+    reason: input.reason ?? null,
+    metadata: json(metadataForCreate(input.metadata)),
+    created_at: now,
+    updated_at: now,
+  });
+  const block = serializeBlock(row);
+  await recordEvent(trx, scope, 'block.created', block, null, now);
+  await recheckBookings(trx, scope, touched, now);
+  return block;
+}
+
+export async function updateBlockIn(trx: Trx, scope: AccountScope, id: string, input: BlockUpdateInput, now: Date) {
+  const newStart = input.start === undefined ? undefined : instant(input.start, 'start');
+  const newEnd = input.end === undefined ? undefined : instant(input.end, 'end');
+  const current = await repo.findBlock(trx, scope, id);
+  if (!current) throw notFound('block', id);
+  const touched = await lockTouched(trx, scope, current.resource_id);
+  const before = await repo.findBlock(trx, scope, id, true);
+  if (!before) throw notFound('block', id);
+  const start = newStart ?? before.start_at;
+  const end = newEnd ?? before.end_at;
+  if (end.getTime() <= start.getTime()) {
+    const param = newEnd ? 'end' : 'start';
+    throw invalid(param, `Invalid ${param}: the block's end must be after its start.`);
+  }
+  const row = await repo.updateBlock(trx, scope, id, {
+    start_at: start,
+    end_at: end,
+    reason: input.reason === undefined ? before.reason : input.reason,
+    metadata: json(mergeMetadata(before.metadata, input.metadata)),
+    updated_at: now,
+  });
+  const block = serializeBlock(row);
+  const changed = changedAttributes(serializeBlock(before), block);
+  if (changed) {
+    await recordEvent(trx, scope, 'block.updated', block, changed, now);
+    if (before.start_at.getTime() !== start.getTime() || before.end_at.getTime() !== end.getTime()) {
+      await recheckBookings(trx, scope, touched, now);
+    }
+  }
+  return block;
+}
+
+export async function deleteBlockIn(trx: Trx, scope: AccountScope, id: string, now: Date) {
+  const current = await repo.findBlock(trx, scope, id);
+  if (!current) throw notFound('block', id);
+  const touched = await lockTouched(trx, scope, current.resource_id);
+  const row = await repo.findBlock(trx, scope, id, true);
+  if (!row) throw notFound('block', id);
+  await repo.deleteBlock(trx, scope, id);
+  await recordEvent(trx, scope, 'block.deleted', serializeBlock(row), null, now);
+  await recheckBookings(trx, scope, touched, now);
+  return { id, object: 'block', deleted: true as const };
+}
+
+export class BlocksService {
+  constructor(private readonly db: DbHandle) {}
+
+  create(scope: AccountScope, input: BlockCreateInput) {
+    return withTransaction(this.db, (trx) => createBlockIn(trx, scope, input, new Date()));
+  }
+
+  update(scope: AccountScope, id: string, input: BlockUpdateInput) {
+    return withTransaction(this.db, (trx) => updateBlockIn(trx, scope, id, input, new Date()));
+  }
+
+  delete(scope: AccountScope, id: string) {
+    return withTransaction(this.db, (trx) => deleteBlockIn(trx, scope, id, new Date()));
+  }
+
+  async get(scope: AccountScope, id: string) {
+    const row = await repo.findBlock(this.db, scope, id);
+    if (!row) throw notFound('block', id);
+    return serializeBlock(row);
+  }
+
+  async list(scope: AccountScope, filters: repo.BlockFilters, page: PageParams, metadata: Record<string, string>) {
+    return toPage(await repo.listBlocks(this.db, scope, filters, page, metadata), serializeBlock);
+  }
+}

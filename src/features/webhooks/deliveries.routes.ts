@@ -1,0 +1,88 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/server.js';
+import { platformScope } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { DateTime, Id, IdParams, ListOf, ListQuery } from '../../http/schemas.js';
+import { toPage } from '../../http/pagination.js';
+import type { DbHandle } from '../../db/transaction.js';
+import { findEvent } from '../events/events.repository.js';
+import { findEndpoint } from './endpoints.repository.js';
+import { listDeliveries } from './deliveries.repository.js';
+import { serializeDelivery } from './deliveries.serializer.js';
+import type { ResendService } from './resend.service.js';
+import { DeliverySchema, DeliveryStatus, ResendSchema, refuseAccountBoundKey } from './schemas.js';
+
+const DeliveriesQuery = ListQuery({ status: Type.Optional(DeliveryStatus) }, { metadata: false });
+
+export function deliveryRoutes(app: App, db: DbHandle, resend: ResendService) {
+  const eventAccess = { account: 'none', permission: 'events' } as const;
+  const endpointAccess = { account: 'none', permission: 'webhook_endpoints' } as const;
+
+  app.get('/v1/events/:id/deliveries', {
+    config: { access: eventAccess },
+    schema: {
+      tags: ['Events'],
+      summary: 'List the webhook deliveries of an event, newest first',
+      params: IdParams,
+      querystring: DeliveriesQuery,
+      response: { 200: ListOf(DeliverySchema) },
+    },
+    handler: async (req) => {
+      const scope = platformScope(req);
+      const event = await findEvent(db, scope, req.params.id, new Date());
+      if (!event || (req.auth.boundAccountId && event.account_id !== req.auth.boundAccountId)) throw notFound('event', req.params.id);
+      return toPage(await listDeliveries(db, scope, { eventId: event.id, status: req.query.status }, req.query), serializeDelivery);
+    },
+  });
+
+  app.post('/v1/events/:id/resend', {
+    config: { access: eventAccess },
+    schema: {
+      tags: ['Events'],
+      summary: 'Send an event again to one endpoint: a new delivery with a fresh set of retries',
+      params: IdParams,
+      body: Type.Object({ endpoint: Id('A webhook endpoint id (same platform and mode)') }, { additionalProperties: false }),
+      response: { 200: DeliverySchema },
+    },
+    handler: (req) => resend.resendEvent(platformScope(req), req.params.id, req.body.endpoint, req.auth.boundAccountId),
+  });
+
+  app.get('/v1/webhook_endpoints/:id/deliveries', {
+    config: { access: endpointAccess },
+    schema: {
+      tags: ['Webhook endpoints'],
+      summary: 'List the deliveries of an endpoint, newest first',
+      params: IdParams,
+      querystring: DeliveriesQuery,
+      response: { 200: ListOf(DeliverySchema) },
+    },
+    handler: async (req) => {
+      refuseAccountBoundKey(req.auth);
+      const scope = platformScope(req);
+      const endpoint = await findEndpoint(db, scope, req.params.id);
+      if (!endpoint) throw notFound('webhook endpoint', req.params.id);
+      return toPage(await listDeliveries(db, scope, { endpointId: endpoint.id, status: req.query.status }, req.query), serializeDelivery);
+    },
+  });
+
+  app.post('/v1/webhook_endpoints/:id/resend', {
+    config: { access: endpointAccess },
+    schema: {
+      tags: ['Webhook endpoints'],
+      summary:
+        'Catch up an endpoint over a window of events (default: the last 30 days): failed deliveries are requeued, waiting ones expedited, missing ones queued; at most 1000 per call',
+      params: IdParams,
+      body: Type.Optional(
+        Type.Object(
+          { since: Type.Optional(DateTime('Events created at or after (default: 30 days ago)')), until: Type.Optional(DateTime('Events created at or before (default: now)')) },
+          { additionalProperties: false },
+        ),
+      ),
+      response: { 200: ResendSchema },
+    },
+    handler: (req) => {
+      refuseAccountBoundKey(req.auth);
+      return resend.resendEndpoint(platformScope(req), req.params.id, req.body ?? {});
+    },
+  });
+}

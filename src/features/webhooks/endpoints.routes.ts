@@ -1,0 +1,99 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/server.js';
+import { platformScope } from '../../http/context.js';
+import { Deleted, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
+import { API_VERSIONS } from '../../events/versions.js';
+import type { EndpointsService } from './endpoints.service.js';
+import { EndpointSchema, refuseAccountBoundKey } from './schemas.js';
+
+const access = { account: 'none', permission: 'webhook_endpoints' } as const;
+const tags = ['Webhook endpoints'];
+
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'Where events are POSTed. Live mode needs https; private, loopback and link-local destinations are refused unless the operator allows them.',
+});
+const EnabledEvents = Type.Array(
+  Type.String({ minLength: 1, maxLength: 100 }),
+  { minItems: 1, maxItems: 100, description: "Exact event types, prefixes such as 'booking.*', or '*'." },
+);
+const ApiVersionField = Type.String({ minLength: 1, maxLength: 20, description: `The version events are rendered in (${API_VERSIONS.join(', ')}); default: the platform's.` });
+const Description = Nullable(Type.String({ maxLength: 500 }));
+
+export function endpointRoutes(app: App, service: EndpointsService) {
+  app.post('/v1/webhook_endpoints', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Create a webhook endpoint (the response carries its signing secret, shown only this once)',
+      body: Type.Object(
+        {
+          url: Url,
+          enabled_events: EnabledEvents,
+          api_version: Type.Optional(ApiVersionField),
+          description: Type.Optional(Description),
+          metadata: Type.Optional(MetadataInput),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: EndpointSchema },
+    },
+    handler: (req) => {
+      refuseAccountBoundKey(req.auth);
+      return service.create(platformScope(req), req.body);
+    },
+  });
+
+  app.get('/v1/webhook_endpoints', {
+    config: { access },
+    schema: { tags, summary: 'List webhook endpoints, newest first', querystring: ListQuery({}), response: { 200: ListOf(EndpointSchema) } },
+    handler: (req) => {
+      refuseAccountBoundKey(req.auth);
+      return service.list(platformScope(req), req.query, metadataFilters(req.query));
+    },
+  });
+
+  app.get('/v1/webhook_endpoints/:id', {
+    config: { access },
+    schema: { tags, summary: 'Retrieve a webhook endpoint', params: IdParams, response: { 200: EndpointSchema } },
+    handler: (req) => {
+      refuseAccountBoundKey(req.auth);
+      return service.get(platformScope(req), req.params.id);
+    },
+  });
+
+  app.post('/v1/webhook_endpoints/:id', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Update a webhook endpoint; `disabled: true` disables it (reason manual), `disabled: false` enables it and resets its failure count',
+      params: IdParams,
+      body: Type.Object(
+        {
+          url: Type.Optional(Url),
+          enabled_events: Type.Optional(EnabledEvents),
+          api_version: Type.Optional(ApiVersionField),
+          disabled: Type.Optional(Type.Boolean()),
+          description: Type.Optional(Description),
+          metadata: Type.Optional(MetadataInput),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: EndpointSchema },
+    },
+    handler: (req) => {
+      refuseAccountBoundKey(req.auth);
+      return service.update(platformScope(req), req.params.id, req.body ?? {});
+    },
+  });
+
+  app.delete('/v1/webhook_endpoints/:id', {
+    config: { access },
+    schema: { tags, summary: 'Delete a webhook endpoint and its pending deliveries', params: IdParams, response: { 200: Deleted } },
+    handler: (req) => {
+      refuseAccountBoundKey(req.auth);
+      return service.delete(platformScope(req), req.params.id);
+    },
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * The OpenAPI document is generated from the route schemas (@fastify/swagger). What the
+ * schemas cannot say — the headers every route reads (Service-Account, Service-Version,
+ * Idempotency-Key), the `metadata[key]` list filters, the error shape — is added here from
+ * each route's `config.access`, so the document never drifts from the conventions.
+ */
+import type { RouteOptions } from 'fastify';
+import { API_VERSIONS, LATEST_API_VERSION } from '../events/versions.js';
+import type { RouteAccess } from './context.js';
+
+type Schema = Record<string, any>;
+
+interface TransformInput {
+  schema: Schema | undefined;
+  url: string;
+  route: { method: string | string[]; config?: { access?: RouteAccess } };
+}
+
+export const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['type', 'code', 'message', 'param', 'request_id'],
+      properties: {
+        type: { type: 'string', description: 'invalid_request_error, idempotency_error, authentication_error, permission_error, conflict_error, rate_limit_error or api_error.' },
+        code: { type: 'string', description: 'A stable code, e.g. parameter_invalid, resource_missing, booking_conflict.' },
+        message: { type: 'string' },
+        param: { type: ['string', 'null'], description: 'The offending field in bracket form (`segments[0].end`, `metadata[color]`), a header name, or null.' },
+        request_id: { type: 'string' },
+      },
+      additionalProperties: true,
+    },
+  },
+};
+
+const METADATA_FILTER_PARAMETER = {
+  name: 'metadata',
+  in: 'query',
+  required: false,
+  style: 'deepObject',
+  explode: true,
+  description: 'Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair.',
+  schema: { type: 'object', additionalProperties: { type: 'string', maxLength: 500 } },
+};
+
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+function methodsOf(route: TransformInput['route']): string[] {
+  return (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
+}
+
+/** Builds the swagger `transform` / `transformObject` pair; one pair per app. */
+export function openApiTransforms() {
+  /** `GET /v1/resources` → accepts metadata[key] filters. */
+  const metadataFilterOps = new Set<string>();
+
+  function transform({ schema, url, route }: TransformInput) {
+    if (!schema || schema.hide) return { schema, url };
+    const access = route.config?.access;
+    const out: Schema = { ...schema };
+    if (!access || access.public) {
+      out.security = [];
+      return { schema: out, url };
+    }
+    const methods = methodsOf(route);
+    const properties: Schema = { ...(schema.headers?.properties ?? {}) };
+    const required: string[] = [...(schema.headers?.required ?? [])];
+    if (access.account !== 'none') {
+      properties['Service-Account'] = {
+        type: 'string',
+        description:
+          access.account === 'required'
+            ? 'The id of the account (business) this request acts for. Not needed with a restricted key bound to one account.'
+            : 'Optional: narrows the result to one account (business).',
+      };
+      if (access.account === 'required') required.push('Service-Account');
+    }
+    properties['Service-Version'] = {
+      type: 'string',
+      enum: [...API_VERSIONS],
+      description: `Render this request in another API version (default: the platform's pinned version; latest ${LATEST_API_VERSION}).`,
+    };
+    if (methods.includes('POST')) {
+      properties['Idempotency-Key'] = {
+        type: 'string',
+        minLength: 1,
+        maxLength: 255,
+        description: 'Makes the POST safe to retry for 24 hours: the same request replays the stored response with `Idempotent-Replayed: true`.',
+      };
+    }
+    out.headers = { type: 'object', properties, required };
+    const query = schema.querystring as Schema | undefined;
+    if (query?.patternProperties && Object.keys(query.patternProperties).some((p) => p.includes('metadata'))) {
+      for (const m of methods) metadataFilterOps.add(`${m} ${openApiPath(url)}`);
+      const { patternProperties: _drop, ...rest } = query;
+      out.querystring = rest;
+    }
+    return { schema: out, url };
+  }
+
+  function transformObject({ openapiObject }: { openapiObject: Schema }) {
+    openapiObject.components ??= {};
+    openapiObject.components.schemas ??= {};
+    openapiObject.components.schemas.Error = ERROR_SCHEMA;
+    for (const [path, item] of Object.entries<Schema>(openapiObject.paths ?? {})) {
+      for (const [method, op] of Object.entries<Schema>(item)) {
+        if (!op || typeof op !== 'object' || !op.responses) continue;
+        if (metadataFilterOps.has(`${method.toUpperCase()} ${path}`)) {
+          op.parameters = [...(op.parameters ?? []), METADATA_FILTER_PARAMETER];
+        }
+        op.responses.default ??= {
+          description: 'An error in the one shape of decisions.md §2 (`{error: {type, code, message, param, request_id}}`).',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        };
+        for (const response of Object.values<Schema>(op.responses)) {
+          response.headers ??= {};
+          response.headers['Request-Id'] = { description: 'The id of this request (also in error bodies and logs).', schema: { type: 'string' } };
+        }
+      }
+    }
+    return openapiObject;
+  }
+
+  // Loosely typed on purpose: @fastify/swagger's option types describe FastifySchema only.
+  return { transform: transform as (input: any) => any, transformObject: transformObject as (input: any) => any };
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hidden: boolean;
+  access: RouteAccess | undefined;
+}
+
+const catalogues = new WeakMap<object, RouteEntry[]>();
+
+/** Records every route as it is added, so tests can check each one is in the document. */
+export function recordRoute(app: object, route: RouteOptions): void {
+  const list = catalogues.get(app) ?? [];
+  catalogues.set(app, list);
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  for (const method of methods) {
+    list.push({
+      method: String(method).toUpperCase(),
+      url: route.url ?? '',
+      hidden: Boolean((route.schema as Schema | undefined)?.hide),
+      access: (route.config as { access?: RouteAccess } | undefined)?.access,
+    });
+  }
+}
+
+export function routeCatalogue(app: object): RouteEntry[] {
+  return [...(catalogues.get(app) ?? [])];
+}
