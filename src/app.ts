@@ -18,8 +18,16 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false): 
   const app = await buildServer({ db: db.kysely, logger });
   const publicAccess = { config: { access: { public: true, account: 'none', permission: 'accounts' } as const } };
 
-  app.get('/healthz', { ...publicAccess, schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { ...publicAccess, schema: { hide: true } }, async (_req, reply) => {
+  const operations = { tags: ['Operations'], security: [] };
+  app.get(
+    '/healthz',
+    { ...publicAccess, schema: { ...operations, summary: 'Liveness: the process serves HTTP (no key needed)' } },
+    async () => ({ status: 'ok' }),
+  );
+  app.get('/readyz', {
+    ...publicAccess,
+    schema: { ...operations, summary: 'Readiness: the database answers (503 when it does not; no key needed)' },
+  }, async (_req, reply) => {
     try {
       await sql`select 1`.execute(db.kysely);
       return { status: 'ok', database: db.kind };
@@ -27,7 +35,11 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false): 
       return reply.code(503).send({ status: 'unavailable', database: db.kind });
     }
   });
-  app.get('/v1/openapi.json', { ...publicAccess, schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/v1/openapi.json',
+    { ...publicAccess, schema: { ...operations, summary: 'This OpenAPI 3.1 document (no key needed); rendered at /docs' } },
+    async () => app.swagger(),
+  );
 
   const { default: scalar } = await import('@scalar/fastify-api-reference');
   await app.register(scalar, {

@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { serve } from './main.js';
-import { createPlatform } from './features/platforms/platforms.js';
+import { createPlatform, listPlatforms } from './features/platforms/platforms.js';
 import { createApiKey, listKeys, revokeKey } from './features/platforms/api-keys.js';
 import { PERMISSION_FAMILIES, type PermissionFamily, type PermissionLevel } from './http/context.js';
 import { iso } from './lib/time-format.js';
@@ -56,6 +56,20 @@ platform
     }),
   );
 
+platform
+  .command('list')
+  .description('List the platforms (ids and names)')
+  .action(() =>
+    withDb(async (db) => {
+      for (const p of await listPlatforms(db.kysely)) console.log(`${p.id}  ${p.name}  api_version ${p.api_version}  created ${iso(p.created_at)}`);
+    }),
+  );
+
+async function assertPlatform(db: Awaited<ReturnType<typeof connect>>, platformId: string) {
+  const found = await db.kysely.selectFrom('platforms').select('id').where('id', '=', platformId).executeTakeFirst();
+  if (!found) throw new Error(`No platform ${platformId} (see: platform list)`);
+}
+
 const keys = program.command('keys').description('Manage API keys');
 keys
   .command('create')
@@ -69,6 +83,18 @@ keys
   .action((opts: { platform: string; mode: string; kind: 'secret' | 'restricted'; permissions?: string; account?: string; name?: string }) =>
     withDb(async (db) => {
       if (opts.kind === 'secret' && (opts.permissions || opts.account)) throw new Error('--permissions and --account are for restricted keys');
+      if (opts.kind === 'restricted' && !opts.permissions) throw new Error('A restricted key needs --permissions, e.g. --permissions bookings=write,resources=read');
+      await assertPlatform(db, opts.platform);
+      if (opts.account) {
+        const account = await db.kysely
+          .selectFrom('accounts')
+          .select('id')
+          .where('id', '=', opts.account)
+          .where('platform_id', '=', opts.platform)
+          .where('livemode', '=', opts.mode === 'live')
+          .executeTakeFirst();
+        if (!account) throw new Error(`No ${opts.mode} account ${opts.account} on platform ${opts.platform}`);
+      }
       const key = await createApiKey(db.kysely, {
         platformId: opts.platform,
         livemode: opts.mode === 'live',
@@ -77,7 +103,7 @@ keys
         permissions: opts.kind === 'restricted' ? parsePermissions(opts.permissions ?? '') : null,
         accountId: opts.account ?? null,
       });
-      console.log(`Key ${key.id}: ${key.secret}\nShown once; store it now.`);
+      console.log(`Key ${key.id} (${opts.kind}, ${opts.mode}): ${key.secret}\nShown once; store it now.`);
     }),
   );
 keys
@@ -86,6 +112,7 @@ keys
   .description('List the keys of a platform (never their secrets)')
   .action((opts: { platform: string }) =>
     withDb(async (db) => {
+      await assertPlatform(db, opts.platform);
       for (const k of await listKeys(db.kysely, opts.platform)) {
         const prefix = `${k.kind === 'secret' ? 'sk' : 'rk'}_${k.livemode ? 'live' : 'test'}_…${k.last4}`;
         const extra = [k.name, k.account_id && `account ${k.account_id}`, k.permissions && JSON.stringify(k.permissions), k.revoked_at && `revoked ${iso(k.revoked_at)}`].filter(Boolean);

@@ -13,6 +13,7 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
   const applied = await migrate(db.kysely);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const boot = await bootstrap(db.kysely, config.bootstrapApiKey);
+  if (boot.warning) logger.warn(boot.warning);
   if (boot.created && boot.printableKey) {
     process.stdout.write(
       `\nFirst run: created a platform. Its test key (shown once, keep it):\n\n  ${boot.printableKey}\n\n` +

@@ -1,8 +1,9 @@
-import { Kysely, PGliteDialect, PostgresDialect, type Driver, type DatabaseConnection } from 'kysely';
+import { Kysely, PGliteAdapter, PGliteDialect, PostgresDialect, type DialectAdapter, type Driver, type DatabaseConnection } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema.js';
 import { lockDataDir } from './pglite-lock.js';
+import { PreviewableDriver } from './preview.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -64,9 +65,27 @@ class SerializedDriver implements Driver {
   }
 }
 
+/** PGlite's adapter makes Kysely add its own connection mutex; our driver already serializes. */
+class SerializedPGliteAdapter extends PGliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    // Kysely's mutex is not re-entrant, and a conflict preview (db/preview.ts) runs whole
+    // requests on the connection it holds; SerializedDriver does the queueing instead.
+    return true;
+  }
+}
+
 class SerializedPGliteDialect extends PGliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new SerializedPGliteAdapter();
+  }
   override createDriver(): Driver {
-    return new SerializedDriver(super.createDriver());
+    return new PreviewableDriver(new SerializedDriver(super.createDriver()));
+  }
+}
+
+class PreviewablePostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new PreviewableDriver(super.createDriver());
   }
 }
 
@@ -92,12 +111,15 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     });
     // An idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PreviewablePostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const pglite = new PGlite(options.dataDir ?? undefined, {
+    // One options object: PGlite ignores the second argument when the first is not a
+    // string, so `new PGlite(undefined, {parsers})` (in-memory) silently lost the parsers.
+    const pglite = new PGlite({
+      dataDir: options.dataDir ?? undefined,
       parsers: { [DATE_OID]: (v: string) => v },
     });
     await pglite.waitReady;

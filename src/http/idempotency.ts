@@ -4,6 +4,12 @@ import type { DbHandle } from '../db/transaction.js';
 import { ApiError } from './errors.js';
 
 const KEPT_MS = 24 * 3600 * 1000;
+/**
+ * A claim still `in_flight` after this long belongs to a request whose process died (a crash
+ * between the claim and the stored response): it no longer blocks the key. No request runs
+ * this long (shutdown waits 8 s at most for requests in flight).
+ */
+export const IN_FLIGHT_ABANDONED_MS = 5 * 60 * 1000;
 
 function requestHash(req: FastifyRequest): string {
   return createHash('sha256')
@@ -30,14 +36,25 @@ export async function claimIdempotencyKey(db: DbHandle, req: FastifyRequest, rep
     .insertInto('idempotency_keys')
     .values({ platform_id: platformId, livemode, key, request_hash: hash, state: 'in_flight', created_at: now })
     .onConflict((oc) =>
-      // A key older than 24 h is forgotten: the new request takes it over.
-      oc.columns(['platform_id', 'livemode', 'key']).doUpdateSet({
-        request_hash: hash,
-        state: 'in_flight',
-        response_status: null,
-        response_body: null,
-        created_at: now,
-      }).where('idempotency_keys.created_at', '<', new Date(now.getTime() - KEPT_MS)),
+      // A key older than 24 h is forgotten, and so is an abandoned claim: the new request takes it over.
+      oc
+        .columns(['platform_id', 'livemode', 'key'])
+        .doUpdateSet({
+          request_hash: hash,
+          state: 'in_flight',
+          response_status: null,
+          response_body: null,
+          created_at: now,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.created_at', '<', new Date(now.getTime() - KEPT_MS)),
+            eb.and([
+              eb('idempotency_keys.state', '=', 'in_flight'),
+              eb('idempotency_keys.created_at', '<', new Date(now.getTime() - IN_FLIGHT_ABANDONED_MS)),
+            ]),
+          ]),
+        ),
     )
     .returning('key')
     .executeTakeFirst();
@@ -51,7 +68,11 @@ export async function claimIdempotencyKey(db: DbHandle, req: FastifyRequest, rep
     .where('platform_id', '=', platformId)
     .where('livemode', '=', livemode)
     .where('key', '=', key)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!existing) {
+    // Released between our insert and this read (the first request failed with a 5xx): retry.
+    throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key has just finished. Retry.', 'Idempotency-Key');
+  }
   if (existing.request_hash !== hash) {
     throw new ApiError(
       'idempotency_key_reused',
@@ -60,7 +81,7 @@ export async function claimIdempotencyKey(db: DbHandle, req: FastifyRequest, rep
     );
   }
   if (existing.state === 'in_flight') {
-    throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
+    throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry shortly.', 'Idempotency-Key');
   }
   reply.header('Idempotent-Replayed', 'true');
   reply.code(existing.response_status ?? 200).type('application/json').send(existing.response_body);

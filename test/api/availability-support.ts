@@ -61,3 +61,58 @@ export async function search(api: Client, body: Record<string, unknown>) {
 export function starts(slots: readonly SlotView[], tz: string): string[] {
   return slots.map((s) => local(s.start, tz));
 }
+
+/**
+ * Puts a booking that holds capacity straight into the tables (tests of search and the
+ * calendar should not depend on the bookings API's own rules).
+ */
+export async function insertHold(
+  db: import('../../src/db/transaction.js').DbHandle,
+  accountId: string,
+  h: { resource: string; start: string; end: string; quantity?: number; status?: 'confirmed' | 'pending' | 'cancelled'; expiresAt?: string | null; bufferBefore?: number; bufferAfter?: number },
+) {
+  const { newId, ID_PREFIX } = await import('../../src/lib/ids.js');
+  const id = newId(ID_PREFIX.booking);
+  const now = new Date();
+  const start = new Date(h.start);
+  const end = new Date(h.end);
+  await db
+    .insertInto('bookings')
+    .values({
+      account_id: accountId,
+      id,
+      livemode: false,
+      status: h.status ?? 'confirmed',
+      expires_at: h.expiresAt ? new Date(h.expiresAt) : null,
+      start_at: start,
+      end_at: end,
+      seats: null,
+      conflict_policy: 'reject',
+      conflicted: false,
+      conflicts: null,
+      metadata: '{}',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const before = h.bufferBefore ?? 0;
+  const after = h.bufferAfter ?? 0;
+  await db
+    .insertInto('booking_segments')
+    .values({
+      account_id: accountId,
+      booking_id: id,
+      position: 0,
+      resource_id: h.resource,
+      location_id: null,
+      start_at: start,
+      end_at: end,
+      held_start: new Date(start.getTime() - before * 60_000),
+      held_end: new Date(end.getTime() + after * 60_000),
+      quantity: h.quantity ?? 1,
+      buffer_before_minutes: before,
+      buffer_after_minutes: after,
+    })
+    .execute();
+  return id;
+}

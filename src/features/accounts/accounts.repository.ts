@@ -30,7 +30,14 @@ export function updateAccount(trx: Trx, scope: PlatformScope, id: string, change
     .executeTakeFirstOrThrow();
 }
 
-export function deleteAccount(trx: Trx, scope: PlatformScope, id: string) {
+/**
+ * Deletes the account; its rows in every account-owned table go with it (foreign keys on
+ * account_id cascade). Bookings go first: their segments point at resources with a plain
+ * foreign key (a booked resource must never be deleted on its own), so the resources can only
+ * be removed once the segments are gone.
+ */
+export async function deleteAccount(trx: Trx, scope: PlatformScope, id: string) {
+  await trx.deleteFrom('bookings').where('account_id', '=', id).execute();
   return trx.deleteFrom('accounts').where('id', '=', id).where('platform_id', '=', scope.platformId).execute();
 }
 

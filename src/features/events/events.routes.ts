@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { EVENT_PREFIXES, EVENT_TYPES } from '../../events/catalogue.js';
 import { IdParams, ListOf, ListQuery, Nullable } from '../../http/schemas.js';
 import { toPage } from '../../http/pagination.js';
 import type { DbHandle } from '../../db/transaction.js';
@@ -20,6 +21,7 @@ export const EventSchema = Type.Object({
 });
 
 const tags = ['Events'];
+const KNOWN_TYPE_FILTERS = new Set<string>(['*', ...EVENT_TYPES, ...EVENT_PREFIXES]);
 
 export function eventRoutes(app: App, db: DbHandle) {
   app.get('/v1/events', {
@@ -35,6 +37,10 @@ export function eventRoutes(app: App, db: DbHandle) {
     },
     handler: async (req) => {
       const now = new Date();
+      const type = req.query.type;
+      if (type !== undefined && !KNOWN_TYPE_FILTERS.has(type)) {
+        throw invalid('type', `Invalid type: '${type}' is not an event type, a prefix such as 'booking.*', or '*'.`);
+      }
       const result = await listEvents(db, platformScope(req), { type: req.query.type, accountId: req.accountId }, req.query, now);
       return toPage(result, (row) => serializeEvent(row, req.auth.apiVersion));
     },

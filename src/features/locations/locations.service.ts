@@ -3,7 +3,7 @@ import type { AccountScope } from '../../http/context.js';
 import { ApiError, invalid, notFound } from '../../http/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { isValidTimeZone } from '../../lib/timezone.js';
+import { canonicalTimeZone } from '../../lib/timezone.js';
 import { isoRequired } from '../../lib/time-format.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.js';
 import { toPage, type PageParams } from '../../http/pagination.js';
@@ -28,15 +28,19 @@ export interface LocationInput {
   metadata?: Record<string, string>;
 }
 
-function checkTimezone(tz: string | null | undefined) {
-  if (tz && !isValidTimeZone(tz)) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
+/** The canonical IANA name, null to clear, undefined when not given. */
+function checkTimezone(tz: string | null | undefined): string | null | undefined {
+  if (tz === undefined || tz === null) return tz;
+  const canonical = canonicalTimeZone(tz);
+  if (!canonical) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
+  return canonical;
 }
 
 export class LocationsService {
   constructor(private readonly db: DbHandle) {}
 
   async create(scope: AccountScope, input: LocationInput & { name: string }) {
-    checkTimezone(input.timezone);
+    const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
       const now = new Date();
       const row = await repo.insertLocation(trx, {
@@ -44,7 +48,7 @@ export class LocationsService {
         id: newId(ID_PREFIX.location),
         livemode: scope.livemode,
         name: input.name,
-        timezone: input.timezone ?? null,
+        timezone: timezone ?? null,
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -62,14 +66,14 @@ export class LocationsService {
   }
 
   async update(scope: AccountScope, id: string, input: LocationInput) {
-    checkTimezone(input.timezone);
+    const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
       const before = await repo.findLocation(trx, scope, id, true);
       if (!before) throw notFound('location', id);
       const now = new Date();
       const row = await repo.updateLocation(trx, scope, id, {
         name: input.name ?? before.name,
-        timezone: input.timezone === undefined ? before.timezone : input.timezone,
+        timezone: timezone === undefined ? before.timezone : timezone,
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });

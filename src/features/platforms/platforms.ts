@@ -1,31 +1,66 @@
+import { sql } from 'kysely';
 import type { DbHandle } from '../../db/transaction.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { LATEST_API_VERSION } from '../../events/versions.js';
-import { createApiKey, findActiveKey } from './api-keys.js';
+import { createApiKey, hashSecret } from './api-keys.js';
 
-/** Creates a platform with a test and a live secret key; the secrets are shown once. */
+/** An arbitrary constant: the advisory lock that makes concurrent first starts bootstrap once. */
+const BOOTSTRAP_LOCK_ID = 7_240_302;
+
+/**
+ * Creates a platform with a test and a live secret key, in one transaction (a platform never
+ * exists without its keys); the secrets are shown once.
+ */
 export async function createPlatform(db: DbHandle, name: string, fixedTestKey?: string, fixedLiveKey?: string) {
-  const id = newId(ID_PREFIX.platform);
-  await db.insertInto('platforms').values({ id, name, api_version: LATEST_API_VERSION }).execute();
-  const test = await createApiKey(db, { platformId: id, livemode: false, kind: 'secret', name: 'default test key', secret: fixedTestKey });
-  const live = await createApiKey(db, { platformId: id, livemode: true, kind: 'secret', name: 'default live key', secret: fixedLiveKey });
-  return { id, name, testKey: test.secret, liveKey: live.secret };
+  const write = async (trx: DbHandle) => {
+    const id = newId(ID_PREFIX.platform);
+    await trx.insertInto('platforms').values({ id, name, api_version: LATEST_API_VERSION }).execute();
+    const test = await createApiKey(trx, { platformId: id, livemode: false, kind: 'secret', name: 'default test key', secret: fixedTestKey });
+    const live = await createApiKey(trx, { platformId: id, livemode: true, kind: 'secret', name: 'default live key', secret: fixedLiveKey });
+    return { id, name, testKey: test.secret, liveKey: live.secret };
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+export async function listPlatforms(db: DbHandle) {
+  return db.selectFrom('platforms').select(['id', 'name', 'api_version', 'created_at']).orderBy('id').execute();
+}
+
+export interface BootstrapResult {
+  created: boolean;
+  printableKey: string | null;
+  /** Set when BOOTSTRAP_API_KEY names a key that was revoked: it is not brought back. */
+  warning: string | null;
 }
 
 /**
  * First-run bootstrap (decisions.md §3): with no platform in the database, create one and
  * return its test key to print. BOOTSTRAP_API_KEY fixes a key's value; if it is set but not
- * yet known (a database made before it was set), it is added to the first platform.
+ * yet known (a database made before it was set), it is added to the first platform. A key that
+ * exists but was revoked stays revoked. Runs under an advisory lock, so processes starting
+ * together on one PostgreSQL create one platform, not several.
  */
-export async function bootstrap(db: DbHandle, bootstrapKey: string | null): Promise<{ created: boolean; printableKey: string | null }> {
-  const first = await db.selectFrom('platforms').select('id').orderBy('id').executeTakeFirst();
-  const isLive = bootstrapKey?.startsWith('sk_live_') ?? false;
-  if (!first) {
-    const platform = await createPlatform(db, 'Default platform', isLive ? undefined : bootstrapKey ?? undefined, isLive ? bootstrapKey! : undefined);
-    return { created: true, printableKey: platform.testKey };
-  }
-  if (bootstrapKey && !(await findActiveKey(db, bootstrapKey))) {
-    await createApiKey(db, { platformId: first.id, livemode: isLive, kind: 'secret', name: 'bootstrap key', secret: bootstrapKey });
-  }
-  return { created: false, printableKey: null };
+export async function bootstrap(db: DbHandle, bootstrapKey: string | null): Promise<BootstrapResult> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_ID})`.execute(trx);
+    const first = await trx.selectFrom('platforms').select('id').orderBy('id').executeTakeFirst();
+    const isLive = bootstrapKey?.startsWith('sk_live_') ?? false;
+    if (!first) {
+      const platform = await createPlatform(trx, 'Default platform', isLive ? undefined : bootstrapKey ?? undefined, isLive ? bootstrapKey! : undefined);
+      return { created: true, printableKey: platform.testKey, warning: null };
+    }
+    if (bootstrapKey) {
+      const known = await trx
+        .selectFrom('api_keys')
+        .select(['id', 'revoked_at'])
+        .where('secret_hash', '=', hashSecret(bootstrapKey))
+        .executeTakeFirst();
+      if (!known) {
+        await createApiKey(trx, { platformId: first.id, livemode: isLive, kind: 'secret', name: 'bootstrap key', secret: bootstrapKey });
+      } else if (known.revoked_at) {
+        return { created: false, printableKey: null, warning: `BOOTSTRAP_API_KEY names key ${known.id}, which was revoked; it stays revoked.` };
+      }
+    }
+    return { created: false, printableKey: null, warning: null };
+  });
 }

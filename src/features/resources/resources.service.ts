@@ -3,7 +3,7 @@ import type { AccountScope } from '../../http/context.js';
 import { ApiError, invalid, notFound } from '../../http/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { isValidTimeZone } from '../../lib/timezone.js';
+import { canonicalTimeZone } from '../../lib/timezone.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.js';
 import { toPage, type PageParams } from '../../http/pagination.js';
 import { findLocation } from '../locations/locations.repository.js';
@@ -27,15 +27,19 @@ async function checkLocation(trx: Trx, scope: AccountScope, id: string | null | 
   if (id && !(await findLocation(trx, scope, id))) throw notFound('location', id, 'default_location');
 }
 
-function checkTimezone(tz: string | undefined) {
-  if (tz !== undefined && !isValidTimeZone(tz)) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
+/** The canonical IANA name (`europe/paris` → `Europe/Paris`), undefined when not given. */
+function checkTimezone(tz: string | undefined): string | undefined {
+  if (tz === undefined) return undefined;
+  const canonical = canonicalTimeZone(tz);
+  if (!canonical) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
+  return canonical;
 }
 
 export class ResourcesService {
   constructor(private readonly db: DbHandle) {}
 
   async create(scope: AccountScope, input: ResourceInput & { name: string; type: string }) {
-    checkTimezone(input.timezone);
+    const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
       await checkLocation(trx, scope, input.default_location);
       const account = await trx.selectFrom('accounts').select('timezone').where('id', '=', scope.accountId).executeTakeFirstOrThrow();
@@ -47,7 +51,7 @@ export class ResourcesService {
         name: input.name,
         type: input.type,
         capacity: input.capacity ?? 1,
-        timezone: input.timezone ?? account.timezone,
+        timezone: timezone ?? account.timezone,
         default_location: input.default_location ?? null,
         status: 'active',
         buffer_before_minutes: input.buffer_before_minutes ?? 0,
@@ -70,7 +74,7 @@ export class ResourcesService {
 
   /** Capacity, time zone and buffer changes re-check the resource's future bookings. */
   async update(scope: AccountScope, id: string, input: ResourceInput) {
-    checkTimezone(input.timezone);
+    const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
       const before = await repo.findResource(trx, scope, id, true);
       if (!before) throw notFound('resource', id);
@@ -79,7 +83,7 @@ export class ResourcesService {
       const row = await repo.updateResource(trx, scope, id, {
         name: input.name ?? before.name,
         capacity: input.capacity ?? before.capacity,
-        timezone: input.timezone ?? before.timezone,
+        timezone: timezone ?? before.timezone,
         default_location: input.default_location === undefined ? before.default_location : input.default_location,
         buffer_before_minutes: input.buffer_before_minutes ?? before.buffer_before_minutes,
         buffer_after_minutes: input.buffer_after_minutes ?? before.buffer_after_minutes,

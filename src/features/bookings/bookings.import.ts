@@ -1,0 +1,73 @@
+/**
+ * POST /v1/bookings/import (decisions §7): up to 100 bookings in any status, all or
+ * nothing, in one transaction. Policy `allow` unless the item says otherwise, start_passed
+ * not checked; each item is planned with the same rule as a new booking and sees the items
+ * before it. Errors name the item: `bookings[3].segments[0].end`.
+ */
+import { withTransaction, type DbHandle } from '../../db/transaction.js';
+import type { BookingStatus } from '../../db/schema.js';
+import type { AccountScope } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { metadataForCreate } from '../../lib/metadata.js';
+import type { ConflictPolicy } from '../../core/availability/types.js';
+import { instant, parseSegments, type ParsedSegments, type SegmentBody } from './booking-input.js';
+import { conflictError, lockAndPlan } from './booking-planner.js';
+import { writeBooking } from './booking-writer.js';
+import type { ApiBooking } from './bookings.serializer.js';
+
+export interface ImportItem {
+  segments: SegmentBody[];
+  status?: BookingStatus;
+  seats?: number | null;
+  metadata?: Record<string, string>;
+  created_at?: string;
+  conflict_policy?: ConflictPolicy;
+}
+
+const HOLDING: ReadonlySet<BookingStatus> = new Set(['pending', 'confirmed']);
+
+export async function importBookings(db: DbHandle, scope: AccountScope, items: ImportItem[]) {
+  const now = new Date();
+  // Everything that needs no database is checked first, so a bad item costs nothing.
+  const prepared = items.map((item, i) => {
+    const prefix = `bookings[${i}].`;
+    const parsed: ParsedSegments = parseSegments(item.segments, prefix);
+    let createdAt = now;
+    if (item.created_at !== undefined) {
+      const ms = instant(item.created_at, `${prefix}created_at`);
+      if (ms > now.getTime()) throw invalid(`${prefix}created_at`, `Invalid ${prefix}created_at: must not be in the future.`);
+      createdAt = new Date(ms);
+    }
+    return { item, parsed, createdAt, status: item.status ?? 'confirmed', policy: item.conflict_policy ?? 'allow' };
+  });
+
+  return withTransaction(db, async (trx) => {
+    const data: ApiBooking[] = [];
+    for (const [i, p] of prepared.entries()) {
+      const plan = await lockAndPlan(trx, scope, { ...p.parsed, policy: p.policy, now, skipStartPassed: true });
+      if (!plan.ok) throw conflictError(plan, `bookings[${i}]`, `Item bookings[${i}]`);
+      const { booking } = await writeBooking(
+        trx,
+        scope,
+        {
+          plan,
+          locationRequested: p.parsed.segments.map((s) => s.locationRequested),
+          status: p.status,
+          expiresAt: null,
+          seats: p.item.seats ?? null,
+          policy: p.policy,
+          metadata: metadataForCreate(p.item.metadata),
+          // Only bookings that hold capacity can conflict; a past, cancelled or completed
+          // booking is history.
+          conflicts: HOLDING.has(p.status) ? plan.conflicts : [],
+          createdAt: p.createdAt,
+          confirmedAt: ['confirmed', 'completed', 'no_show'].includes(p.status) ? p.createdAt : null,
+          cancelledAt: p.status === 'cancelled' ? p.createdAt : null,
+        },
+        now,
+      );
+      data.push(booking);
+    }
+    return { object: 'list' as const, data, has_more: false };
+  });
+}

@@ -1,0 +1,107 @@
+/** Request and response schemas of bookings and attendees (they feed the OpenAPI document). */
+import { Type } from 'typebox';
+import { DateTime, Id, Metadata, MetadataInput, Nullable } from '../../http/schemas.js';
+
+export const BookingStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('confirmed'),
+  Type.Literal('cancelled'),
+  Type.Literal('expired'),
+  Type.Literal('completed'),
+  Type.Literal('no_show'),
+]);
+export const PolicySchema = Type.Union([Type.Literal('reject'), Type.Literal('capacity_only'), Type.Literal('allow')], {
+  description:
+    '`reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else.',
+});
+const Buffer = (which: string) =>
+  Type.Integer({ minimum: 0, maximum: 1440, description: `Minutes also held ${which} the segment; default: the resource's.` });
+
+export const SegmentInput = Type.Object(
+  {
+    start: DateTime('Segment start (any RFC 3339 offset).'),
+    end: DateTime('Segment end; after start.'),
+    resource: Type.Optional(Id('Book this resource. Exactly one of resource or resources.')),
+    resources: Type.Optional(
+      Type.Array(Id('Candidate resource id'), {
+        minItems: 1,
+        maxItems: 50,
+        description: 'Candidates, in order of preference: the first that fits is booked.',
+      }),
+    ),
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: 'Units of a pool (default 1).' })),
+    location: Type.Optional(Nullable(Id('The resource must work at this location for the whole held time; default: the schedule interval’s, then the resource’s default_location.'))),
+    buffer_before_minutes: Type.Optional(Buffer('before')),
+    buffer_after_minutes: Type.Optional(Buffer('after')),
+  },
+  { additionalProperties: false },
+);
+export const Segments = Type.Array(SegmentInput, { minItems: 1, maxItems: 20 });
+
+export const CandidateSchema = Type.Object({ resource: Type.String(), reason: Type.String() });
+export const ConflictSchema = Type.Object({
+  segment: Type.Integer(),
+  resource: Nullable(Type.String()),
+  reason: Type.String({ description: 'outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed' }),
+  message: Type.String(),
+  candidates: Type.Optional(Type.Array(CandidateSchema)),
+});
+
+export const BookingSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('booking'),
+  livemode: Type.Boolean(),
+  status: BookingStatusSchema,
+  expires_at: Nullable(Type.String({ format: 'date-time' })),
+  start: Type.String({ format: 'date-time' }),
+  end: Type.String({ format: 'date-time' }),
+  segments: Type.Array(
+    Type.Object({
+      resource: Type.String(),
+      location: Nullable(Type.String()),
+      start: Type.String({ format: 'date-time' }),
+      end: Type.String({ format: 'date-time' }),
+      quantity: Type.Integer(),
+      buffer_before_minutes: Type.Integer(),
+      buffer_after_minutes: Type.Integer(),
+    }),
+  ),
+  seats: Nullable(Type.Integer()),
+  seats_taken: Nullable(Type.Integer()),
+  conflict_policy: PolicySchema,
+  conflicted: Type.Boolean(),
+  conflicts: Nullable(Type.Array(ConflictSchema)),
+  series: Nullable(Type.String()),
+  occurrence_key: Nullable(Type.String()),
+  replaces: Nullable(Type.String()),
+  replaced_by: Nullable(Type.String()),
+  cancellation_reason: Nullable(Type.String()),
+  confirmed_at: Nullable(Type.String({ format: 'date-time' })),
+  cancelled_at: Nullable(Type.String({ format: 'date-time' })),
+  metadata: Metadata,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+export const AttendeeSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('attendee'),
+  livemode: Type.Boolean(),
+  booking: Type.String(),
+  status: BookingStatusSchema,
+  seats: Type.Integer(),
+  expires_at: Nullable(Type.String({ format: 'date-time' })),
+  cancellation_reason: Nullable(Type.String()),
+  confirmed_at: Nullable(Type.String({ format: 'date-time' })),
+  cancelled_at: Nullable(Type.String({ format: 'date-time' })),
+  metadata: Metadata,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+export const ExpiresAt = Nullable(DateTime('Only while pending; in the future. null: no expiry.'));
+export const Seats = Type.Integer({ minimum: 1, maximum: 10000 });
+export const CancelBody = Type.Optional(
+  Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500, description: 'Stored as cancellation_reason.' })) }, { additionalProperties: false }),
+);
+export { MetadataInput };

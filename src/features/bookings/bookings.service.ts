@@ -1,0 +1,152 @@
+import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
+import type { AccountScope } from '../../http/context.js';
+import { ApiError, invalid, notFound } from '../../http/errors.js';
+import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.js';
+import type { PageParams } from '../../http/pagination.js';
+import { lockResources } from '../availability/facts.repository.js';
+import { effectiveStatus, nextStatus, type BookingAction } from '../../core/bookings/transitions.js';
+import type { ConflictPolicy } from '../../core/availability/types.js';
+import { findBooking, resourcesOfBooking, seatsTakenOf, updateBookingRow } from './bookings.repository.js';
+import { getBooking, hydrateBooking, hydrateBookings } from './bookings.read.js';
+import { listBookingRows, type BookingFilters } from './bookings.list.js';
+import { parseExpiresAt, parseSegments, type SegmentBody } from './booking-input.js';
+import { conflictError, lockAndPlan } from './booking-planner.js';
+import { writeBooking } from './booking-writer.js';
+import { replaceBooking } from './bookings.replace.js';
+import { recheckBookings } from './recheck.js';
+
+export interface CreateBookingBody {
+  segments: SegmentBody[];
+  status?: 'pending' | 'confirmed';
+  expires_at?: string | null;
+  seats?: number | null;
+  conflict_policy?: ConflictPolicy;
+  replaces?: string;
+  metadata?: Record<string, string>;
+}
+
+export interface UpdateBookingBody {
+  expires_at?: string | null;
+  seats?: number | null;
+  metadata?: Record<string, string>;
+}
+
+export interface RescheduleBody {
+  segments: SegmentBody[];
+  conflict_policy?: ConflictPolicy;
+}
+
+const EVENT_OF = {
+  confirm: 'booking.confirmed',
+  cancel: 'booking.cancelled',
+  complete: 'booking.completed',
+  no_show: 'booking.no_show',
+} as const;
+
+export class BookingsService {
+  constructor(private readonly db: DbHandle) {}
+
+  async create(scope: AccountScope, body: CreateBookingBody) {
+    const now = new Date();
+    const status = body.status ?? 'confirmed';
+    const expiresAt = parseExpiresAt(body.expires_at, status, now);
+    const parsed = parseSegments(body.segments);
+    const policy = body.conflict_policy ?? 'reject';
+    return withTransaction(this.db, async (trx) => {
+      if (body.replaces !== undefined) {
+        return replaceBooking(
+          trx,
+          scope,
+          { oldId: body.replaces, oldParam: 'replaces', parsed, policy, status, expiresAt, seats: body.seats, metadata: body.metadata && metadataForCreate(body.metadata) },
+          now,
+        );
+      }
+      const plan = await lockAndPlan(trx, scope, { ...parsed, policy, now });
+      if (!plan.ok) throw conflictError(plan);
+      const { booking } = await writeBooking(
+        trx,
+        scope,
+        {
+          plan,
+          locationRequested: parsed.segments.map((s) => s.locationRequested),
+          status,
+          expiresAt,
+          seats: body.seats ?? null,
+          policy,
+          metadata: metadataForCreate(body.metadata),
+        },
+        now,
+      );
+      return booking;
+    });
+  }
+
+  async reschedule(scope: AccountScope, id: string, body: RescheduleBody) {
+    const now = new Date();
+    const parsed = parseSegments(body.segments);
+    return withTransaction(this.db, (trx) =>
+      replaceBooking(trx, scope, { oldId: id, oldParam: null, parsed, policy: body.conflict_policy ?? 'reject' }, now),
+    );
+  }
+
+  get(scope: AccountScope, id: string) {
+    return getBooking(this.db, scope, id, new Date());
+  }
+
+  async list(scope: AccountScope, filters: BookingFilters, page: PageParams, metadata: Record<string, string>) {
+    const now = new Date();
+    const result = await listBookingRows(this.db, scope, filters, page, metadata, now);
+    return { object: 'list' as const, data: await hydrateBookings(this.db, scope, result.rows, now), has_more: result.hasMore };
+  }
+
+  async update(scope: AccountScope, id: string, body: UpdateBookingBody) {
+    const now = new Date();
+    return withTransaction(this.db, async (trx) => {
+      const row = await findBooking(trx, scope, id, true);
+      if (!row) throw notFound('booking', id);
+      const status = effectiveStatus(row.status, row.expires_at?.getTime() ?? null, now.getTime());
+      const changes: Parameters<typeof updateBookingRow>[3] = { updated_at: now };
+      if (body.expires_at !== undefined) {
+        if (status !== 'pending') throw invalid('expires_at', `expires_at can only be set on a pending booking; this one is ${status}.`);
+        changes.expires_at = parseExpiresAt(body.expires_at, 'pending', now);
+      }
+      if (body.seats !== undefined) {
+        const taken = (await seatsTakenOf(trx, scope, [id], now)).get(id) ?? 0;
+        if (body.seats === null ? taken > 0 : body.seats < taken) {
+          throw new ApiError('seats_exhausted', `Attendees take ${taken} seats of this booking; seats cannot go below that.`, 'seats');
+        }
+        changes.seats = body.seats;
+      }
+      if (body.metadata !== undefined) changes.metadata = json(mergeMetadata(row.metadata, body.metadata));
+      const before = await hydrateBooking(trx, scope, row, now);
+      const after = await hydrateBooking(trx, scope, await updateBookingRow(trx, scope, id, changes), now);
+      const changed = changedAttributes(before, after);
+      if (changed) await recordEvent(trx, scope, 'booking.updated', after, changed, now);
+      return after;
+    });
+  }
+
+  async transition(scope: AccountScope, id: string, action: Exclude<BookingAction, 'expire'>, reason?: string) {
+    const now = new Date();
+    return withTransaction(this.db, async (trx) => {
+      const first = await findBooking(trx, scope, id);
+      if (!first) throw notFound('booking', id);
+      // A cancel frees capacity and re-checks flagged neighbours: take the resource locks
+      // before the booking row, in the order every writer uses.
+      const resources = action === 'cancel' ? await resourcesOfBooking(trx, scope, id) : [];
+      await lockResources(trx, scope, resources);
+      const row = (await findBooking(trx, scope, id, true))!;
+      const next = nextStatus(row.status, action, { now: now.getTime(), start: row.start_at.getTime(), expiresAt: row.expires_at?.getTime() ?? null });
+      if (!next.ok) throw new ApiError('invalid_state_transition', next.message);
+      const changes: Parameters<typeof updateBookingRow>[3] = { status: next.status, updated_at: now };
+      if (action === 'confirm') Object.assign(changes, { confirmed_at: now, expires_at: null });
+      if (action === 'cancel') Object.assign(changes, { cancelled_at: now, cancellation_reason: reason ?? null });
+      const before = await hydrateBooking(trx, scope, row, now);
+      const after = await hydrateBooking(trx, scope, await updateBookingRow(trx, scope, id, changes), now);
+      await recordEvent(trx, scope, EVENT_OF[action], after, changedAttributes(before, after), now);
+      if (action === 'cancel') await recheckBookings(trx, scope, resources, now, { onlyConflicted: true });
+      return after;
+    });
+  }
+}
