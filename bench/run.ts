@@ -5,6 +5,7 @@
  */
 const BENCHES: { name: string; load: () => Promise<{ default: () => Promise<void> }> }[] = [
   { name: 'availability', load: () => import('./availability.bench.js') },
+  { name: 'bookings', load: () => import('./bookings.bench.js') },
 ];
 
 const wanted = process.argv.slice(2);

@@ -1,18 +1,20 @@
 import { Command, Option } from 'commander';
 import { loadConfig } from './config.js';
-import { connect } from './db/connect.js';
-import { migrate } from './db/migrate.js';
-import { serve } from './main.js';
-import { createPlatform, listPlatforms } from './features/platforms/platforms.js';
-import { createApiKey, listKeys, revokeKey } from './features/platforms/api-keys.js';
 import { PERMISSION_FAMILIES, type PermissionFamily, type PermissionLevel } from './http/context.js';
-import { iso } from './lib/time-format.js';
+import type { Db } from './db/connect.js';
 
-async function withDb<T>(fn: (db: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> {
+/*
+ * Operator commands. Modules are imported when a command needs them, so `--help` and input
+ * errors answer at once, and the key commands do not load the HTTP app.
+ */
+
+/** Opens the database, applies pending migrations (unless told not to), runs `fn`, closes. */
+async function withDb<T>(fn: (db: Db) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
   const config = loadConfig();
+  const { connect } = await import('./db/connect.js');
   const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
   try {
-    await migrate(db.kysely);
+    if (options.migrate !== false) await (await import('./db/migrate.js')).migrate(db.kysely);
     return await fn(db);
   } finally {
     await db.close();
@@ -30,18 +32,31 @@ function parsePermissions(text: string): Partial<Record<PermissionFamily, Permis
   return out;
 }
 
+async function assertPlatform(db: Db, platformId: string) {
+  const found = await db.kysely.selectFrom('platforms').select('id').where('id', '=', platformId).executeTakeFirst();
+  if (!found) throw new Error(`No platform ${platformId} (see: platform list)`);
+}
+
+const iso = async (d: Date | null) => (await import('./lib/time-format.js')).iso(d);
+
 const program = new Command('scheduling').description('Operator commands of the scheduling service');
 
-program.command('serve').description('Run the HTTP API and its background workers').action(() => serve());
+program
+  .command('serve')
+  .description('Run the HTTP API and its background workers')
+  .action(async () => (await import('./main.js')).serve());
 
 program
   .command('migrate')
   .description('Apply pending database migrations and exit')
   .action(() =>
-    withDb(async (db) => {
-      const applied = await migrate(db.kysely);
-      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
-    }),
+    withDb(
+      async (db) => {
+        const applied = await (await import('./db/migrate.js')).migrate(db.kysely);
+        console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+      },
+      { migrate: false },
+    ),
   );
 
 const platform = program.command('platform').description('Manage platforms');
@@ -51,24 +66,20 @@ platform
   .description('Create a platform; prints its test and live secret keys once')
   .action((opts: { name: string }) =>
     withDb(async (db) => {
+      const { createPlatform } = await import('./features/platforms/platforms.js');
       const p = await createPlatform(db.kysely, opts.name);
       console.log(`Platform ${p.id} (${p.name})\n  test key: ${p.testKey}\n  live key: ${p.liveKey}\nKeys are shown once; store them now.`);
     }),
   );
-
 platform
   .command('list')
   .description('List the platforms (ids and names)')
   .action(() =>
     withDb(async (db) => {
-      for (const p of await listPlatforms(db.kysely)) console.log(`${p.id}  ${p.name}  api_version ${p.api_version}  created ${iso(p.created_at)}`);
+      const { listPlatforms } = await import('./features/platforms/platforms.js');
+      for (const p of await listPlatforms(db.kysely)) console.log(`${p.id}  ${p.name}  api_version ${p.api_version}  created ${await iso(p.created_at)}`);
     }),
   );
-
-async function assertPlatform(db: Awaited<ReturnType<typeof connect>>, platformId: string) {
-  const found = await db.kysely.selectFrom('platforms').select('id').where('id', '=', platformId).executeTakeFirst();
-  if (!found) throw new Error(`No platform ${platformId} (see: platform list)`);
-}
 
 const keys = program.command('keys').description('Manage API keys');
 keys
@@ -80,10 +91,12 @@ keys
   .option('--account <id>', 'restricted keys: bind the key to one account')
   .option('--name <name>', 'a label')
   .description('Create a key; prints the secret once')
-  .action((opts: { platform: string; mode: string; kind: 'secret' | 'restricted'; permissions?: string; account?: string; name?: string }) =>
-    withDb(async (db) => {
-      if (opts.kind === 'secret' && (opts.permissions || opts.account)) throw new Error('--permissions and --account are for restricted keys');
-      if (opts.kind === 'restricted' && !opts.permissions) throw new Error('A restricted key needs --permissions, e.g. --permissions bookings=write,resources=read');
+  .action(async (opts: { platform: string; mode: string; kind: 'secret' | 'restricted'; permissions?: string; account?: string; name?: string }) => {
+    // Input errors first: they need no database.
+    if (opts.kind === 'secret' && (opts.permissions || opts.account)) throw new Error('--permissions and --account are for restricted keys');
+    if (opts.kind === 'restricted' && !opts.permissions) throw new Error('A restricted key needs --permissions, e.g. --permissions bookings=write,resources=read');
+    const permissions = opts.kind === 'restricted' ? parsePermissions(opts.permissions ?? '') : null;
+    await withDb(async (db) => {
       await assertPlatform(db, opts.platform);
       if (opts.account) {
         const account = await db.kysely
@@ -95,17 +108,18 @@ keys
           .executeTakeFirst();
         if (!account) throw new Error(`No ${opts.mode} account ${opts.account} on platform ${opts.platform}`);
       }
+      const { createApiKey } = await import('./features/platforms/api-keys.js');
       const key = await createApiKey(db.kysely, {
         platformId: opts.platform,
         livemode: opts.mode === 'live',
         kind: opts.kind,
         name: opts.name ?? null,
-        permissions: opts.kind === 'restricted' ? parsePermissions(opts.permissions ?? '') : null,
+        permissions,
         accountId: opts.account ?? null,
       });
       console.log(`Key ${key.id} (${opts.kind}, ${opts.mode}): ${key.secret}\nShown once; store it now.`);
-    }),
-  );
+    });
+  });
 keys
   .command('list')
   .requiredOption('--platform <id>', 'platform id')
@@ -113,9 +127,10 @@ keys
   .action((opts: { platform: string }) =>
     withDb(async (db) => {
       await assertPlatform(db, opts.platform);
+      const { listKeys } = await import('./features/platforms/api-keys.js');
       for (const k of await listKeys(db.kysely, opts.platform)) {
         const prefix = `${k.kind === 'secret' ? 'sk' : 'rk'}_${k.livemode ? 'live' : 'test'}_…${k.last4}`;
-        const extra = [k.name, k.account_id && `account ${k.account_id}`, k.permissions && JSON.stringify(k.permissions), k.revoked_at && `revoked ${iso(k.revoked_at)}`].filter(Boolean);
+        const extra = [k.name, k.account_id && `account ${k.account_id}`, k.permissions && JSON.stringify(k.permissions), k.revoked_at && `revoked ${await iso(k.revoked_at)}`].filter(Boolean);
         console.log(`${k.id}  ${prefix}  ${extra.join('  ')}`);
       }
     }),
@@ -125,6 +140,7 @@ keys
   .description('Revoke a key; requests with it answer 401 from now on')
   .action((keyId: string) =>
     withDb(async (db) => {
+      const { revokeKey } = await import('./features/platforms/api-keys.js');
       if (!(await revokeKey(db.kysely, keyId))) throw new Error(`No active key ${keyId}`);
       console.log(`Revoked ${keyId}`);
     }),

@@ -238,6 +238,8 @@ export interface WebhookDeliveriesTable {
   locked_until: NullableTimestamp;
   /** Which claim holds the lease; the attempt is recorded only by that claim. */
   claim_token: string | null;
+  /** True while the endpoint is disabled: keeps its waiting deliveries out of the due index. */
+  endpoint_paused: Generated<boolean>;
   last_attempt_at: NullableTimestamp;
   last_response_status: number | null;
   last_error: string | null;

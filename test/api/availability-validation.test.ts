@@ -54,6 +54,13 @@ describe('availability search validation', () => {
     await bad({ segments: base.segments, to: base.to }, 'from', 'parameter_missing');
   });
 
+  it('keeps from and to within years 1900 to 9998', async () => {
+    await ok({ ...base, from: '1900-01-01T00:00:00Z', to: '1900-01-02T00:00:00Z' });
+    await bad({ ...base, from: '1899-12-31T23:59:59Z', to: '1900-01-02T00:00:00Z' }, 'from');
+    await ok({ ...base, from: '9998-12-31T00:00:00Z', to: '9999-01-01T00:00:00Z' });
+    await bad({ ...base, from: '9998-12-31T00:00:00Z', to: '9999-01-01T00:00:01Z' }, 'to');
+  });
+
   it('takes 1 to 20 segments', async () => {
     await bad({ ...base, segments: [] }, 'segments');
     const many = (n: number) => Array.from({ length: n }, () => ({ resource: r.id, duration_minutes: 1 }));

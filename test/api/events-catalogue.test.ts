@@ -175,8 +175,12 @@ describe('event catalogue', () => {
         if (!sample) continue;
         const heading = `### \`${type}\``;
         const [before, rest] = doc.split(heading);
-        const replaced = rest.replace(/```json\n[\s\S]+?\n```/, '```json\n' + JSON.stringify(sample, null, 2) + '\n```');
-        doc = before + heading + replaced;
+        const end = rest.indexOf('\n### ') === -1 ? rest.length : rest.indexOf('\n### ');
+        const section = rest
+          .slice(0, end)
+          .replace(/```json\n[\s\S]+?\n```/, '```json\n' + JSON.stringify(sample, null, 2) + '\n```')
+          .replace(/\n_Sample written by hand[^\n]*\n/, '\n');
+        doc = before + heading + section + rest.slice(end);
       }
       fs.writeFileSync(DOC, doc);
     }

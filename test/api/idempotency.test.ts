@@ -63,7 +63,7 @@ describe('Idempotency-Key', () => {
   it('answers the same key on another path or for another account with idempotency_key_reused', async () => {
     const key = freshKey();
     await api.post('/v1/locations', { name: 'Path' }, { idempotencyKey: key });
-    expectError(await api.post('/v1/resources', { name: 'Path' }, { idempotencyKey: key }), 400, 'idempotency_key_reused');
+    expectError(await api.post('/v1/resources', { name: 'Path', type: 'room' }, { idempotencyKey: key }), 400, 'idempotency_key_reused');
     const other = await t.newAccount();
     expectError(await other.post('/v1/locations', { name: 'Path' }, { idempotencyKey: key }), 400, 'idempotency_key_reused');
   });

@@ -52,6 +52,16 @@ describe('schedule overrides', () => {
     expect((await api.post('/v1/schedule_overrides', { resource: other.id, date: '2027-12-24', intervals: [] })).status).toBe(200);
   });
 
+  it('lets only one of two racing creates for the same resource and date succeed', async () => {
+    const api = await t.newAccount();
+    const r = await createResource(api);
+    const body = { resource: r.id, date: '2027-12-31', intervals: [] };
+    const results = await Promise.all([api.post('/v1/schedule_overrides', body), api.post('/v1/schedule_overrides', body)]);
+    expect(results.map((x) => x.status).sort()).toEqual([200, 409]);
+    expectError(results.find((x) => x.status === 409)!, 409, 'override_exists', 'date');
+    expect((await api.get('/v1/schedule_overrides', { resource: r.id })).body.data).toHaveLength(1);
+  });
+
   it('lets the date be used again after its override is deleted', async () => {
     const api = await t.newAccount();
     const r = await createResource(api);

@@ -132,13 +132,15 @@ export class Receiver {
 }
 
 /** Polls `check` until it returns a truthy value or the deadline passes (no timing assertions). */
-export async function eventually<T>(check: () => Promise<T> | T, { timeoutMs = 20_000, intervalMs = 50, what = 'condition' } = {}): Promise<NonNullable<T>> {
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
+export async function eventually<T>(check: () => Promise<T> | T, { timeoutMs = 20_000, intervalMs = 50, what = 'condition' } = {}): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value as NonNullable<T>;
+      if (value) return value as Truthy<T>;
       last = value;
     } catch (err) {
       last = err;

@@ -5,6 +5,10 @@
  * A delivery is one event for one endpoint: `pending` (waiting for next_attempt_at),
  * `sending` (claimed by a worker until locked_until; claimable again after that, which is
  * what makes delivery at-least-once when a worker dies mid-request), `succeeded`, `failed`.
+ *
+ * `endpoint_paused` mirrors "the endpoint is disabled" on its waiting deliveries, so that the
+ * index of due deliveries skips them: a disabled endpoint's backlog (all of it overdue) would
+ * otherwise be walked first by every claim.
  */
 export const webhooks = `
 create table webhook_endpoints (
@@ -41,6 +45,7 @@ create table webhook_deliveries (
   next_attempt_at timestamptz,
   locked_until timestamptz,
   claim_token text,
+  endpoint_paused boolean not null default false,
   last_attempt_at timestamptz,
   last_response_status integer,
   last_error text,
@@ -51,7 +56,7 @@ create table webhook_deliveries (
   foreign key (platform_id, event_id) references events (platform_id, id) on delete cascade,
   foreign key (platform_id, endpoint_id) references webhook_endpoints (platform_id, id) on delete cascade
 );
-create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending';
+create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending' and not endpoint_paused;
 create index webhook_deliveries_lease on webhook_deliveries (locked_until) where status = 'sending';
 create index webhook_deliveries_event on webhook_deliveries (platform_id, event_id, id);
 create index webhook_deliveries_endpoint on webhook_deliveries (platform_id, endpoint_id, id);

@@ -9,12 +9,24 @@ import type { Interval } from '../../core/availability/types.js';
 export const MAX_RANGE_DAYS = 62;
 const MAX_RANGE_MS = MAX_RANGE_DAYS * 24 * 3600 * 1000;
 
+/**
+ * Searches stay within years 1900–9998: far enough for any real calendar, and clear of the
+ * edges where padded date ranges would leave what PostgreSQL and ISO strings can express.
+ */
+const EARLIEST = Date.UTC(1900, 0, 1);
+const LATEST = Date.UTC(9999, 0, 1);
+
+function instant(text: string, param: 'from' | 'to'): number {
+  const ms = parseInstant(text);
+  if (ms === null) throw invalid(param, `Invalid ${param}: must be an RFC 3339 date-time such as 2026-03-02T14:00:00Z.`);
+  if (ms < EARLIEST || ms > LATEST) throw invalid(param, `Invalid ${param}: must lie between 1900-01-01T00:00:00Z and 9999-01-01T00:00:00Z.`);
+  return ms;
+}
+
 /** `from`/`to` as instants: to after from, at most 62 days (of real time) apart. */
 export function checkRange(from: string, to: string): Interval {
-  const start = parseInstant(from);
-  if (start === null) throw invalid('from', 'Invalid from: must be an RFC 3339 date-time such as 2026-03-02T14:00:00Z.');
-  const end = parseInstant(to);
-  if (end === null) throw invalid('to', 'Invalid to: must be an RFC 3339 date-time such as 2026-03-02T14:00:00Z.');
+  const start = instant(from, 'from');
+  const end = instant(to, 'to');
   if (end <= start) throw invalid('to', 'Invalid to: must be after from.');
   if (end - start > MAX_RANGE_MS) throw invalid('to', `Invalid to: from and to may be at most ${MAX_RANGE_DAYS} days apart.`);
   return { start, end };

@@ -49,7 +49,7 @@ export function timelinesFrom(
 /** Locks, loads, checks that every named resource and location exists, and plans. */
 export async function lockAndPlan(trx: Trx, scope: AccountScope, req: PlanRequest): Promise<BookingPlan> {
   const ids = distinctIds(req.resources);
-  // await lockResources(trx, scope, [...ids, ...(req.alsoLock ?? [])]);
+  await lockResources(trx, scope, [...ids, ...(req.alsoLock ?? [])]);
   const range = timelineRangeFor(spanOf(req.segments));
   const [bundles, locations] = await Promise.all([
     loadResourceFacts(trx, scope, ids, range, req.now),

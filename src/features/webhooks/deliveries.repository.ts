@@ -23,11 +23,11 @@ export function listDeliveries(db: DbHandle, scope: PlatformScope, filters: Deli
   return listPage(q, 'id', page);
 }
 
-/** A fresh delivery, due now: pending, no attempts yet. */
+/** A fresh delivery, due now: pending, no attempts yet (waiting if the endpoint is disabled). */
 export function newDeliveryRow(
   scope: PlatformScope,
   event: { id: string; type: string },
-  endpointId: string,
+  endpoint: { id: string; status: 'enabled' | 'disabled' },
   now: Date,
   resent: boolean,
 ): NewRow<'webhook_deliveries'> {
@@ -37,7 +37,8 @@ export function newDeliveryRow(
     livemode: scope.livemode,
     event_id: event.id,
     event_type: event.type,
-    endpoint_id: endpointId,
+    endpoint_id: endpoint.id,
+    endpoint_paused: endpoint.status === 'disabled',
     status: 'pending',
     attempts: 0,
     next_attempt_at: now,
@@ -50,4 +51,19 @@ export function newDeliveryRow(
 export function insertDeliveries(trx: Trx, rows: NewRow<'webhook_deliveries'>[]) {
   if (rows.length === 0) return Promise.resolve([]);
   return trx.insertInto('webhook_deliveries').values(rows).returningAll().execute();
+}
+
+/**
+ * Keeps `endpoint_paused` of an endpoint's waiting deliveries in step with its status; called
+ * in the transaction that disables or enables the endpoint.
+ */
+export function setEndpointPaused(trx: Trx, platformId: string, endpointId: string, paused: boolean) {
+  return trx
+    .updateTable('webhook_deliveries')
+    .set({ endpoint_paused: paused })
+    .where('platform_id', '=', platformId)
+    .where('endpoint_id', '=', endpointId)
+    .where('status', 'in', ['pending', 'sending'])
+    .where('endpoint_paused', '=', !paused)
+    .execute();
 }

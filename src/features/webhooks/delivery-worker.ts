@@ -15,6 +15,7 @@ import { serializeEvent } from '../events/events.serializer.js';
 import { serializeEndpoint } from './endpoints.serializer.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
 import { signatureHeaders } from './signature.js';
+import { setEndpointPaused } from './deliveries.repository.js';
 import { createWebhookDispatcher, postWebhook, type AttemptOutcome } from './sender.js';
 
 /**
@@ -44,8 +45,10 @@ export async function claimDueDeliveries(db: DbHandle, now: Date, lease: number,
       select d.platform_id, d.id
       from webhook_deliveries d
       join webhook_endpoints e on e.platform_id = d.platform_id and e.id = d.endpoint_id
+      -- endpoint_paused keeps disabled endpoints' backlogs out of the index scan; the join
+      -- decides (a fan-out racing a disable may leave a row unpaused for a moment).
       where e.status = 'enabled'
-        and ((d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz)
+        and ((d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz)
           or (d.status = 'sending' and d.locked_until <= ${now}::timestamptz))
       order by d.next_attempt_at
       limit ${limit}
@@ -187,6 +190,7 @@ async function recordEndpointHealth(trx: Trx, config: Config, delivery: Delivery
     .returningAll()
     .executeTakeFirstOrThrow();
   if (after.status !== before.status) {
+    await setEndpointPaused(trx, after.platform_id, after.id, after.status === 'disabled');
     const endpoint = serializeEndpoint(after);
     await recordEvent(
       trx,

@@ -12,6 +12,7 @@ import type { RowUpdate } from '../../db/schema.js';
 import { checkEndpointUrl } from './url-policy.js';
 import { newEndpointSecret } from './signature.js';
 import * as repo from './endpoints.repository.js';
+import { setEndpointPaused } from './deliveries.repository.js';
 import { serializeEndpoint, type EndpointRow } from './endpoints.serializer.js';
 
 export interface EndpointInput {
@@ -122,6 +123,7 @@ export class EndpointsService {
         Object.assign(changes, { status: 'enabled', disabled_reason: null, disabled_at: null, consecutive_failures: 0, failing_since: null });
       }
       const row = await repo.updateEndpoint(trx, scope, id, changes);
+      if (row.status !== before.status) await setEndpointPaused(trx, scope.platformId, id, row.status === 'disabled');
       const endpoint = serializeEndpoint(row);
       const changed = changedAttributes(serializeEndpoint(before), endpoint);
       if (changed) await recordEvent(trx, platformEventScope(scope), 'webhook_endpoint.updated', endpoint, changed, now);

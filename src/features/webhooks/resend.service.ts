@@ -25,7 +25,7 @@ export class ResendService {
     return withTransaction(this.db, async (trx) => {
       const endpoint = await findEndpoint(trx, scope, endpointId);
       if (!endpoint) throw notFound('webhook endpoint', endpointId, 'endpoint');
-      const [row] = await insertDeliveries(trx, [newDeliveryRow(scope, event, endpoint.id, now, true)]);
+      const [row] = await insertDeliveries(trx, [newDeliveryRow(scope, event, endpoint, now, true)]);
       return serializeDelivery(row);
     });
   }
@@ -56,7 +56,7 @@ export class ResendService {
       if (requeue.ids.length) {
         await trx
           .updateTable('webhook_deliveries')
-          .set({ status: 'pending', attempts: 0, next_attempt_at: now, resent_at: now, locked_until: null, claim_token: null })
+          .set({ status: 'pending', attempts: 0, next_attempt_at: now, resent_at: now, locked_until: null, claim_token: null, endpoint_paused: endpoint.status === 'disabled' })
           .where('platform_id', '=', scope.platformId)
           .where('id', 'in', requeue.ids)
           .execute();
@@ -79,7 +79,7 @@ export class ResendService {
       if (budget > 0) {
         const events = await eventsNeverDelivered(trx, scope, endpoint.id, endpoint.enabled_events, window, budget);
         hasMore ||= events.length > budget;
-        const rows = events.slice(0, budget).map((e) => newDeliveryRow(scope, e, endpoint.id, now, true));
+        const rows = events.slice(0, budget).map((e) => newDeliveryRow(scope, e, endpoint, now, true));
         await insertDeliveries(trx, rows);
         queued = rows.length;
       } else {

@@ -1,0 +1,142 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import path from 'node:path';
+import { api, cli, exitWithin, freshPgDatabase, reap, startServer, tempDir, type Server } from './helpers.js';
+
+/**
+ * The operator's command-line tool, run as real processes: on PGlite in a temp DATA_DIR, and
+ * on PostgreSQL in a fresh database when DATABASE_URL is set.
+ */
+interface Target {
+  name: string;
+  env: () => Promise<Record<string, string>>;
+}
+
+// Each command is a fresh Node process (about 1 to 4 s); a whole scenario takes a minute.
+vi.setConfig({ testTimeout: 300_000 });
+
+const cleanups: (() => Promise<void>)[] = [];
+const servers: Server[] = [];
+afterAll(async () => {
+  reap(servers);
+  for (const c of cleanups) await c();
+});
+
+const targets: Target[] = [{ name: 'PGlite', env: async () => ({ DATA_DIR: path.join(tempDir('cli'), 'data') }) }];
+if (process.env.DATABASE_URL) {
+  targets.push({
+    name: 'PostgreSQL',
+    env: async () => {
+      const db = await freshPgDatabase();
+      cleanups.push(db.drop);
+      return { DATABASE_URL: db.url };
+    },
+  });
+}
+
+const field = (text: string, re: RegExp) => {
+  const m = re.exec(text);
+  if (!m) throw new Error(`no ${re} in:\n${text}`);
+  return m[1];
+};
+
+describe.each(targets)('the command-line tool on $name', (target) => {
+  it('migrates an empty database, then finds it up to date', async () => {
+    const env = await target.env();
+    const first = await cli(['migrate'], env, 120_000);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^Applied: 001-foundation, 002-working-time-and-bookings/);
+    const second = await cli(['migrate'], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout.trim()).toBe('Database is up to date.');
+  });
+
+  it('creates platforms and keys that the server then accepts, lists keys without secrets, and revokes them', async () => {
+    const env = await target.env();
+    const created = await cli(['platform', 'create', '--name', 'Acme Bookings'], env, 120_000);
+    expect(created.code, created.stderr).toBe(0);
+    const platformId = field(created.stdout, /Platform (plat_[0-9a-z]+) \(Acme Bookings\)/);
+    const testKey = field(created.stdout, /test key: (sk_test_[A-Za-z0-9]+)/);
+    const liveKey = field(created.stdout, /live key: (sk_live_[A-Za-z0-9]+)/);
+
+    const platforms = await cli(['platform', 'list'], env);
+    expect(platforms.stdout).toContain(`${platformId}  Acme Bookings`);
+
+    // An account to bind a key to: made through the API, so start the server once.
+    const server = await startServer({ ...env, BOOTSTRAP_API_KEY: undefined });
+    servers.push(server);
+    const acct = await api(server, testKey, 'POST', '/v1/accounts', { name: 'Bound shop' });
+    expect(acct.status).toBe(200);
+    server.kill('SIGTERM');
+    expect(await exitWithin(server, 10_000)).toBe(0);
+
+    const restricted = await cli(['keys', 'create', '--platform', platformId, '--kind', 'restricted', '--permissions', 'resources=read,locations=write'], env);
+    expect(restricted.code, restricted.stderr).toBe(0);
+    const rk = field(restricted.stdout, /: (rk_test_[A-Za-z0-9]+)/);
+    const bound = await cli(['keys', 'create', '--platform', platformId, '--kind', 'restricted', '--permissions', 'resources=write', '--account', acct.body.id], env);
+    expect(bound.code, bound.stderr).toBe(0);
+    const boundKey = field(bound.stdout, /: (rk_test_[A-Za-z0-9]+)/);
+    const secret = await cli(['keys', 'create', '--platform', platformId, '--mode', 'live', '--name', 'backend'], env);
+    const liveSecret = field(secret.stdout, /: (sk_live_[A-Za-z0-9]+)/);
+
+    const listed = await cli(['keys', 'list', '--platform', platformId], env);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(5);
+    for (const k of [testKey, liveKey, rk, boundKey, liveSecret]) expect(listed.stdout).not.toContain(k);
+    expect(listed.stdout).toContain(`rk_test_…${rk.slice(-4)}`);
+    expect(listed.stdout).toContain(`account ${acct.body.id}`);
+    expect(listed.stdout).toContain('"resources":"read"');
+    expect(listed.stdout).toContain('"locations":"write"');
+
+    const rkId = field(lines.find((l) => l.includes(`…${rk.slice(-4)}`))!, /^(key_[0-9a-z]+)/);
+    const revoked = await cli(['keys', 'revoke', rkId], env);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain(`Revoked ${rkId}`);
+    expect((await cli(['keys', 'list', '--platform', platformId], env)).stdout).toMatch(new RegExp(`${rkId} .* revoked \\d{4}-`));
+
+    const again = await startServer({ ...env, BOOTSTRAP_API_KEY: undefined });
+    servers.push(again);
+    const scoped = { 'service-account': acct.body.id };
+    expect((await api(again, liveKey, 'GET', '/v1/accounts')).body.data).toEqual([]);
+    expect((await api(again, liveSecret, 'POST', '/v1/accounts', { name: 'Live' })).body.livemode).toBe(true);
+    expect((await api(again, rk, 'GET', '/v1/resources', undefined, scoped)).status).toBe(401); // revoked
+    expect((await api(again, boundKey, 'POST', '/v1/resources', { name: 'Room', type: 'room' })).status).toBe(200);
+    expect((await api(again, boundKey, 'GET', '/v1/locations')).status).toBe(403);
+    again.kill('SIGTERM');
+    expect(await exitWithin(again, 10_000)).toBe(0);
+  });
+
+  it('refuses bad input with a clear message and a non-zero exit', async () => {
+    const env = await target.env();
+    const created = await cli(['platform', 'create', '--name', 'P'], env, 120_000);
+    const platformId = field(created.stdout, /Platform (plat_[0-9a-z]+)/);
+    const cases: [string[], RegExp][] = [
+      [['platform', 'create'], /required option '--name <name>'/],
+      [['keys', 'create', '--platform', 'plat_nope'], /No platform plat_nope/],
+      [['keys', 'create', '--platform', platformId, '--kind', 'restricted', '--permissions', 'bogus=write'], /Unknown permission family 'bogus'/],
+      [['keys', 'create', '--platform', platformId, '--kind', 'restricted', '--permissions', 'resources=admin'], /none, read or write/],
+      [['keys', 'create', '--platform', platformId, '--kind', 'restricted'], /needs --permissions/],
+      [['keys', 'create', '--platform', platformId, '--permissions', 'resources=read'], /for restricted keys/],
+      [['keys', 'create', '--platform', platformId, '--kind', 'restricted', '--permissions', 'resources=read', '--account', 'acct_nope'], /No test account acct_nope/],
+      [['keys', 'create', '--platform', platformId, '--mode', 'staging'], /Allowed choices are test, live/],
+      [['keys', 'list', '--platform', 'plat_nope'], /No platform plat_nope/],
+      [['keys', 'revoke', 'key_nope'], /No active key key_nope/],
+      [['nonsense'], /unknown command 'nonsense'/],
+    ];
+    for (const [args, message] of cases) {
+      const res = await cli(args, env);
+      expect(res.code, args.join(' ')).not.toBe(0);
+      expect(res.stderr, args.join(' ')).toMatch(message);
+    }
+  });
+});
+
+describe('npx scheduling', () => {
+  it('runs the same tool through the package bin', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const res = spawnSync('npx', ['--no-install', 'scheduling', '--help'], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8', timeout: 60_000 });
+    expect(res.status, res.stderr).toBe(0);
+    expect(res.stdout).toContain('Operator commands of the scheduling service');
+    for (const cmd of ['serve', 'migrate', 'platform', 'keys']) expect(res.stdout).toContain(cmd);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Real processes for the tests of start-up, shutdown, the PGlite lock and the command-line
+ * tool: `node bin/scheduling.js …` exactly as operators run it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'bin/scheduling.js');
+
+/** The environment of a child: ours without the variables that would steer it elsewhere. */
+function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'BOOTSTRAP_API_KEY', 'LOG_LEVEL', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[k];
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cli(args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`cli ${args.join(' ')} timed out\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export function tempDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `sched-${label}-`));
+}
+
+export interface Server {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  output: () => string;
+  /** Resolves with the exit code (or the signal name) when the process ends. */
+  exited: Promise<number | string>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** Starts `serve`; resolves once /healthz answers, rejects if the process ends first. */
+export async function startServer(env: Record<string, string | undefined>, opts: { waitHealthy?: boolean } = {}): Promise<Server> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    cwd: ROOT,
+    env: childEnv({ HOST: '127.0.0.1', NODE_ENV: 'development', ...env, PORT: String(port) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const server: Server = { child, port, url: `http://127.0.0.1:${port}`, output: () => out, exited, kill: (s) => child.kill(s) };
+  if (opts.waitHealthy === false) return server;
+  let done = false;
+  exited.then(() => (done = true));
+  for (let i = 0; i < 600; i++) {
+    if (done) throw new Error(`server exited before serving:\n${out}`);
+    try {
+      const res = await fetch(`${server.url}/healthz`);
+      if (res.ok) return server;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become healthy:\n${out}`);
+}
+
+/** Waits for the exit, failing after `ms`. */
+export async function exitWithin(server: Server, ms: number): Promise<number | string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`process still running after ${ms} ms:\n${server.output()}`)), ms);
+  });
+  try {
+    return await Promise.race([server.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function api(server: Server, key: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export const randomKey = (mode: 'test' | 'live' = 'test') => `sk_${mode}_${randomBytes(16).toString('hex')}`;
+
+/**
+ * A PGlite data folder with the migrations applied, made once and copied for each test:
+ * creating a PGlite cluster takes seconds, copying one a fraction of that.
+ */
+let template: Promise<string> | null = null;
+export async function pgliteDataDir(label: string): Promise<string> {
+  template ??= (async () => {
+    const dir = path.join(tempDir('template'), 'data');
+    const res = await cli(['migrate'], { DATA_DIR: dir }, 120_000);
+    if (res.code !== 0) throw new Error(`template migrate failed: ${res.stderr}`);
+    return dir;
+  })();
+  const dir = path.join(tempDir(label), 'data');
+  fs.cpSync(await template, dir, { recursive: true });
+  return dir;
+}
+
+/** An empty database on the PostgreSQL server of DATABASE_URL; `drop` removes it. */
+export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL!;
+  const name = `sched_proc_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Kills a server that a failed test left running. */
+export function reap(servers: Server[]): void {
+  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+}
