@@ -101,6 +101,8 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // An unreachable server must fail a request (and /readyz) rather than hang it.
+      connectionTimeoutMillis: 10_000,
       types: {
         getTypeParser: ((oid: number, format: unknown) => {
           if (oid === DATE_OID) return (v: string) => v;

@@ -143,4 +143,18 @@ describe('conflict previews', () => {
     expect((await api.get('/v1/bookings')).body.data).toHaveLength(2);
     expect((await api.get(`/v1/resources/${r.id}`)).body).toMatchObject({ status: 'active', capacity: 1 });
   });
+
+  it('lists at most 100 bookings in each list and says has_more', async () => {
+    const api = await t.newAccount();
+    const r = await openResource(api, { capacity: 10000 }, [{ start: '00:00', end: '24:00' }]);
+    for (const half of [0, 1]) {
+      const bookings = Array.from({ length: 51 }, (_, i) => ({ segments: [seg(r.id, day, `${String(half * 10 + Math.floor(i / 6)).padStart(2, '0')}:00`, '23:00')] }));
+      expect((await api.post('/v1/bookings/import', { bookings })).status).toBe(200);
+    }
+    const p = await preview(api, 'POST', `/v1/resources/${r.id}/archive`);
+    expect(p.would_conflict).toHaveLength(100);
+    expect(p.has_more).toBe(true);
+    const starts = p.would_conflict.map((x: any) => x.start);
+    expect([...starts].sort()).toEqual(starts);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
-import { api, cli, exitWithin, freshPgDatabase, reap, startServer, tempDir, type Server } from './helpers.js';
+import { api, cli, exitWithin, freshPgDatabase, pgliteDataDir, reap, startServer, tempDir, type Server } from './helpers.js';
 
 /**
  * The operator's command-line tool, run as real processes: on PGlite in a temp DATA_DIR, and
@@ -8,7 +8,8 @@ import { api, cli, exitWithin, freshPgDatabase, reap, startServer, tempDir, type
  */
 interface Target {
   name: string;
-  env: () => Promise<Record<string, string>>;
+  /** A database for one test: empty, or (for speed, on PGlite) already migrated. */
+  env: (state?: 'empty' | 'migrated') => Promise<Record<string, string>>;
 }
 
 // Each command is a fresh Node process (about 1 to 4 s); a whole scenario takes a minute.
@@ -21,7 +22,12 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-const targets: Target[] = [{ name: 'PGlite', env: async () => ({ DATA_DIR: path.join(tempDir('cli'), 'data') }) }];
+const targets: Target[] = [
+  {
+    name: 'PGlite',
+    env: async (state = 'migrated') => ({ DATA_DIR: state === 'empty' ? path.join(tempDir('cli'), 'data') : await pgliteDataDir('cli') }),
+  },
+];
 if (process.env.DATABASE_URL) {
   targets.push({
     name: 'PostgreSQL',
@@ -41,7 +47,7 @@ const field = (text: string, re: RegExp) => {
 
 describe.each(targets)('the command-line tool on $name', (target) => {
   it('migrates an empty database, then finds it up to date', async () => {
-    const env = await target.env();
+    const env = await target.env('empty');
     const first = await cli(['migrate'], env, 120_000);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^Applied: 001-foundation, 002-working-time-and-bookings/);

@@ -9,14 +9,6 @@ import { OverridesService } from './overrides.service.js';
 import { overrideRoutes } from './overrides.routes.js';
 import { registerBlocksRoutes } from '../blocks/index.js';
 
-/*
- * The use cases in the caller's transaction, for conflict previews: each validates, writes,
- * records its event and re-checks bookings exactly as the HTTP route does.
- */
-export { createScheduleIn, updateScheduleIn, deleteScheduleIn } from './schedules.service.js';
-export { createOverrideIn, updateOverrideIn, deleteOverrideIn } from './overrides.service.js';
-export { createBlockIn, updateBlockIn, deleteBlockIn } from '../blocks/index.js';
-
 /** Registers working-time routes: schedules, schedule overrides and blocks. */
 export function registerSchedulesRoutes(app: App, db: Db, _config: Config): void {
   scheduleRoutes(app, new SchedulesService(db.kysely));

@@ -36,8 +36,8 @@ function checkWeeks(weeks: readonly WeekInput[], refs: LocationRef[]): StoredWee
 }
 
 /*
- * The use cases take the caller's transaction, so a conflict preview can run them for real
- * and roll back. Each writes its event and re-checks the resource's future bookings.
+ * Each use case runs in the caller's transaction: it validates, locks the resource, writes,
+ * records its event and re-checks the resource's future bookings, all or nothing.
  */
 
 export async function createScheduleIn(trx: Trx, scope: AccountScope, input: ScheduleInput & { resource: string; effective_from: string; weeks: WeekInput[] }, now: Date) {
