@@ -5,7 +5,8 @@
  * - raw: transactions of one `select … for update` + one `update` on a resource row, the
  *   skeleton of every booking write (one at a time, and 8 in parallel on distinct rows);
  * - bookings on distinct resources (no lock contention), one at a time and 8 in parallel;
- * - bookings on one contended pool (every request takes the same resource lock).
+ * - bookings on one contended pool (every request takes the same resource lock);
+ * - imports, and the re-check of 1,000 future bookings when their pool is archived.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -94,6 +95,23 @@ export default async function bookingsBench(): Promise<void> {
       return book(slot(r, nextIndex(r)));
     }, { iterations: 100, warmup: 5 });
 
+    // Re-checks: a pool with 1,000 future bookings is archived (all flagged) and unarchived.
+    const [busy] = await resources(b, 1, 10_000);
+    const t0 = performance.now();
+    for (let k = 0; k < 10; k++) {
+      const bookings = Array.from({ length: 100 }, (_, i) => slot(busy, k * 100 + i));
+      await ok(b.request('POST', '/v1/bookings/import', { bookings }));
+    }
+    const importMs = performance.now() - t0;
+    const timed = async (fn: () => Promise<unknown>) => {
+      const start = performance.now();
+      await fn();
+      return performance.now() - start;
+    };
+    const archiveMs = await timed(() => ok(b.request('POST', `/v1/resources/${busy}/archive`)));
+    const unarchiveMs = await timed(() => ok(b.request('POST', `/v1/resources/${busy}/unarchive`)));
+    const previewMs = await timed(() => ok(b.request('POST', '/v1/conflict_previews', { method: 'POST', path: `/v1/resources/${busy}/archive` })));
+
     const raw = rates[0].perSecond;
     const lines = ['| Workload | calls | per second | × raw sequential tx | notes |', '|---|---:|---:|---:|---|'];
     for (const r of rates) {
@@ -101,6 +119,11 @@ export default async function bookingsBench(): Promise<void> {
     }
     console.log(lines.join('\n'));
     console.log(`\nBooking creation latency, one at a time: median ${latency.medianMs.toFixed(2)} ms, p95 ${latency.p95Ms.toFixed(2)} ms.`);
+    console.log(
+      `Import of 1,000 bookings in 10 calls: ${(importMs / 1000).toFixed(1)} ms per booking. ` +
+        `Re-check of a pool with 1,000 future bookings: archive (all flagged) ${archiveMs.toFixed(0)} ms, ` +
+        `unarchive (all resolved) ${unarchiveMs.toFixed(0)} ms, conflict preview of the archive ${previewMs.toFixed(0)} ms.`,
+    );
   } finally {
     await b.close();
   }

@@ -32,6 +32,8 @@ function boolFrom(name: string, value: string | undefined, fallback: boolean): b
   throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 export const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,13 +45,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (bootstrap && !/^sk_(test|live)_[A-Za-z0-9]{16,}$/.test(bootstrap)) {
     throw new Error('BOOTSTRAP_API_KEY must look like sk_test_… or sk_live_… followed by at least 16 letters or digits');
   }
+  const port = intFrom('PORT', env.PORT, 4000);
+  if (port > 65535) throw new Error(`PORT must be at most 65535, got "${env.PORT}"`);
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   return {
-    port: intFrom('PORT', env.PORT, 4000),
+    port,
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './.data',
     databaseUrl: env.DATABASE_URL || null,
     bootstrapApiKey: bootstrap,
-    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logLevel,
     nodeEnv,
     webhookAllowPrivate: boolFrom('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, nodeEnv !== 'production'),
     webhookRetryScheduleSeconds: schedule,

@@ -47,3 +47,30 @@ export async function fanOutEvent(trx: Trx, event: RecordedEvent): Promise<void>
       and (${sql.join(matches, sql` or `)})
   `.execute(trx);
 }
+
+/**
+ * fanOutEvent for many events of one platform, mode and type at once (bookings re-checks
+ * flag thousands of bookings in one transaction): one INSERT … SELECT per call instead of
+ * one per event, with the same matching rule and delivery ids.
+ */
+export async function fanOutEvents(trx: Trx, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const [first] = events;
+  if (events.some((e) => e.platformId !== first.platformId || e.livemode !== first.livemode || e.type !== first.type)) {
+    throw new Error('fanOutEvents takes events of one platform, mode and type');
+  }
+  const idHead = newId(ID_PREFIX.webhookDelivery, first.createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
+  const matches = filtersMatching(first.type).map((f) => sql`e.enabled_events @> ${json([f])}::jsonb`);
+  await sql`
+    insert into webhook_deliveries
+      (platform_id, id, livemode, event_id, event_type, endpoint_id, status, attempts, next_attempt_at, recent_attempts, created_at)
+    select e.platform_id, ${idHead}::text || substr(replace(gen_random_uuid()::text, '-', ''), 1, 16), e.livemode,
+           ev.id, ${first.type}::text, e.id, 'pending', 0, ev.created_at, '[]'::jsonb, ev.created_at
+    from webhook_endpoints e
+    cross join unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.createdAt.toISOString())}::timestamptz[]) as ev(id, created_at)
+    where e.platform_id = ${first.platformId}
+      and e.livemode = ${first.livemode}
+      and e.status = 'enabled'
+      and (${sql.join(matches, sql` or `)})
+  `.execute(trx);
+}

@@ -2,7 +2,7 @@ import type { Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import type { PlatformScope } from '../http/context.js';
-import { fanOutEvent } from './fanout.js';
+import { fanOutEvent, fanOutEvents } from './fanout.js';
 import type { EventType } from './catalogue.js';
 
 export interface ApiObject {
@@ -40,6 +40,37 @@ export async function recordEvent(
     .execute();
   await fanOutEvent(trx, { id, platformId: scope.platformId, livemode: scope.livemode, accountId: scope.accountId, type, createdAt: now });
   return id;
+}
+
+/**
+ * recordEvent for many events of one type in one scope (bookings re-checks): the same rows,
+ * written in a few statements instead of two per event. Returns the event ids, in order.
+ */
+export async function recordEvents(
+  trx: Trx,
+  scope: PlatformScope & { accountId: string | null },
+  type: EventType,
+  items: readonly { object: ApiObject; previous: Record<string, unknown> | null }[],
+  now: Date = new Date(),
+): Promise<string[]> {
+  const rows = items.map((item) => ({
+    platform_id: scope.platformId,
+    id: newId(ID_PREFIX.event, now.getTime()),
+    livemode: scope.livemode,
+    account_id: scope.accountId,
+    type,
+    object: json(item.object),
+    previous_attributes: item.previous ? json(item.previous) : null,
+    created_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await trx.insertInto('events').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 5000) {
+    await fanOutEvents(
+      trx,
+      rows.slice(i, i + 5000).map((r) => ({ id: r.id, platformId: r.platform_id, livemode: r.livemode, accountId: r.account_id, type, createdAt: now })),
+    );
+  }
+  return rows.map((r) => r.id);
 }
 
 /** The attributes of `before` whose values differ in `after` (deep compare by JSON). */

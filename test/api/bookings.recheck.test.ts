@@ -116,4 +116,23 @@ describe('re-checks of future bookings', () => {
     await api.post('/v1/schedule_overrides', { resource: r.id, date: day, intervals: [{ start: '09:00', end: '17:00', location: annex }] });
     expect(reasons((await api.get(`/v1/bookings/${b.id}`)).body)).toEqual(['outside_schedule']);
   });
+
+  it('fans the re-check events out to subscribed webhook endpoints, one delivery per event', async () => {
+    const api = await t.newAccount();
+    const pool = await openResource(api, { capacity: 5 });
+    const bookings = [];
+    for (const h of ['10', '11', '12']) bookings.push(await book(api, { segments: [seg(pool.id, day, `${h}:00`, `${h}:30`)] }));
+    const ep = await t.api.post('/v1/webhook_endpoints', { url: 'http://127.0.0.1:9/hook', enabled_events: ['booking.conflicted'] });
+    expect(ep.status, JSON.stringify(ep.body)).toBe(200);
+    const other = await t.api.post('/v1/webhook_endpoints', { url: 'http://127.0.0.1:9/other', enabled_events: ['resource.*'] });
+    await api.post(`/v1/resources/${pool.id}/archive`);
+    const events = await eventsOf(api, 'booking.conflicted');
+    expect(events.map((e) => e.data.object.id).sort()).toEqual(bookings.map((b) => b.id).sort());
+    for (const e of events) {
+      const deliveries = (await t.api.get(`/v1/events/${e.id}/deliveries`)).body.data;
+      expect(deliveries.map((d: any) => [d.endpoint, d.event_type, d.status])).toEqual([[ep.body.id, 'booking.conflicted', 'pending']]);
+    }
+    const otherDeliveries = (await t.api.get(`/v1/webhook_endpoints/${other.body.id}/deliveries`)).body.data;
+    expect(otherDeliveries.map((d: any) => d.event_type)).toEqual(['resource.archived']);
+  });
 });

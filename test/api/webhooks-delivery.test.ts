@@ -224,4 +224,21 @@ describe('webhook delivery', () => {
     expect((await deliveriesOf(api, ep.id)).map((d) => d.event)).toEqual([kept]);
     expect(r.requests).toHaveLength(1);
   });
+
+  it('fans out events written in a batch (recordEvents) like single ones: one delivery per event and matching endpoint', async () => {
+    const r = await receiver();
+    const { api, platformId } = await isolatedPlatform(t);
+    const match = await createEndpoint(api, { url: r.url, enabled_events: ['location.created'] });
+    const other = await createEndpoint(api, { url: r.url, enabled_events: ['location.deleted'] });
+    const { withTransaction } = await import('../../src/db/transaction.js');
+    const { recordEvents } = await import('../../src/events/outbox.js');
+    const ids = await withTransaction(t.db.kysely, (trx) =>
+      recordEvents(trx, { platformId, livemode: false, accountId: null }, 'location.created', [1, 2, 3].map((i) => ({ object: sampleLocation(`room ${i}`), previous: null }))),
+    );
+    await eventually(() => ids.every((id) => r.forEvent(id).length === 1), { what: 'the three deliveries' });
+    const delivered = await deliveriesOf(api, match.id);
+    expect(delivered.map((d) => d.event).sort()).toEqual([...ids].sort());
+    expect(new Set(delivered.map((d) => d.id)).size).toBe(3);
+    expect(await deliveriesOf(api, other.id)).toEqual([]);
+  });
 });

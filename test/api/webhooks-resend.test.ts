@@ -66,10 +66,11 @@ describe('resending for an endpoint', () => {
     await eventually(async () => (await deliveriesOf(api, ep.id))[0]?.status === 'failed', { what: 'the delivery to fail' });
     const waiting = await emit(t, platformId, 'location.updated', sampleLocation('waiting'), { name: 'x' });
     const w = await eventually(async () => (await deliveriesOf(api, ep.id)).find((d) => d.event === waiting && d.attempts === 1));
-    // A long retry wait, as after the fourth failure with the production schedule.
+    // A long retry wait, as after the fourth failure with the production schedule. (Set
+    // whatever the worker is doing: a claim it holds is void from here on.)
     await t.db.kysely
       .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: new Date(Date.now() + 3600_000) })
+      .set({ status: 'pending', attempts: 1, next_attempt_at: new Date(Date.now() + 3600_000), locked_until: null, claim_token: null })
       .where('platform_id', '=', platformId)
       .where('id', '=', w.id)
       .execute();

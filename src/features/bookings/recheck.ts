@@ -1,12 +1,13 @@
+import { sql } from 'kysely';
 import { json, type Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../http/context.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
+import { changedAttributes, recordEvents } from '../../events/outbox.js';
 import { loadResourceFacts, lockResources, type ResourceFactsBundle } from '../availability/facts.repository.js';
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../../core/availability/resource-timeline.js';
 import { planBooking, type PlanSegmentInput } from '../../core/availability/booking-plan.js';
 import type { Conflict, HoldFacts, Interval } from '../../core/availability/types.js';
 import { segmentsOf, seatsTakenOf, type BookingRow, type SegmentRow } from './bookings.repository.js';
-import { serializeBooking } from './bookings.serializer.js';
+import { serializeBooking, type ApiBooking } from './bookings.serializer.js';
 
 export interface RecheckOptions {
   /** Only bookings already flagged (after capacity was freed: a cancel, expiry or reschedule). */
@@ -97,22 +98,35 @@ export async function recheckBookings(
   if (changed.length === 0) return result;
 
   const seats = await seatsTakenOf(trx, scope, changed.filter((c) => c.row.seats !== null).map((c) => c.row.id), now);
-  for (const { row, conflicts, gained } of changed) {
-    const updated = await trx
-      .updateTable('bookings')
-      .set({ conflicted: conflicts.length > 0, conflicts: conflicts.length > 0 ? json(conflicts) : null, updated_at: now })
-      .where('account_id', '=', scope.accountId)
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  const updated = new Map<string, BookingRow>();
+  // Thousands of bookings can change at once (archiving a busy pool): write in chunks.
+  for (let i = 0; i < changed.length; i += 500) {
+    const chunk = changed.slice(i, i + 500);
+    const { rows } = await sql<BookingRow>`
+      update bookings as b
+      set conflicted = v.flagged, conflicts = v.conflicts::jsonb, updated_at = ${now}
+      from unnest(
+        ${chunk.map((c) => c.row.id)}::text[],
+        ${chunk.map((c) => c.conflicts.length > 0)}::boolean[],
+        ${chunk.map((c) => (c.conflicts.length > 0 ? json(c.conflicts) : null))}::text[]
+      ) as v(id, flagged, conflicts)
+      where b.account_id = ${scope.accountId} and b.id = v.id
+      returning b.*`.execute(trx);
+    for (const r of rows) updated.set(r.id, r);
+  }
+  type Item = { object: ApiBooking; previous: Record<string, unknown> | null };
+  const events: Record<'booking.conflicted' | 'booking.conflict_resolved', Item[]> = { 'booking.conflicted': [], 'booking.conflict_resolved': [] };
+  for (const { row, gained } of changed) {
     const segs = segments.get(row.id) ?? [];
     const taken = seats.get(row.id) ?? 0;
     const before = serializeBooking(row, segs, taken, now);
-    const after = serializeBooking(updated, segs, taken, now);
+    const after = serializeBooking(updated.get(row.id)!, segs, taken, now);
     // A new reason is a conflict; losing reasons (and gaining none) is a resolution.
-    await recordEvent(trx, scope, gained ? 'booking.conflicted' : 'booking.conflict_resolved', after, changedAttributes(before, after), now);
+    events[gained ? 'booking.conflicted' : 'booking.conflict_resolved'].push({ object: after, previous: changedAttributes(before, after) });
     (gained ? result.conflicted : result.resolved).push(row.id);
   }
+  await recordEvents(trx, scope, 'booking.conflicted', events['booking.conflicted'], now);
+  await recordEvents(trx, scope, 'booking.conflict_resolved', events['booking.conflict_resolved'], now);
   return result;
 }
 
