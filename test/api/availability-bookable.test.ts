@@ -6,8 +6,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type Client } from '../support/harness.js';
-import { create, createResource, createSchedule, insertHold, utc, week, ALL_DAYS } from './availability-support.js';
+import { create, createResource, createSchedule, insertHold, utc, week, ALL_DAYS, pinNow } from './availability-support.js';
 
+pinNow();
 const t = await setupTestApp();
 
 /** mulberry32: a small seeded PRNG so a failing seed can be replayed. */

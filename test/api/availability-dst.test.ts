@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../support/harness.js';
-import { create, local, openResource, search, starts, utc } from './availability-support.js';
+import { create, local, openResource, search, starts, utc, pinNow } from './availability-support.js';
 
+pinNow();
 const t = await setupTestApp();
 
 /** Future days on which the zone's offset changes (or, for Kathmandu, a +05:45 zone without DST). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
-import { create, createResource, createSchedule, insertHold, openResource, search, starts, utc, week } from './availability-support.js';
+import { create, createResource, createSchedule, insertHold, openResource, search, starts, utc, week, pinNow } from './availability-support.js';
 
+pinNow();
 const t = await setupTestApp();
 const TZ = 'Europe/Paris';
 const DAY = { from: '2027-01-11T00:00:00+01:00', to: '2027-01-12T00:00:00+01:00' }; // a Monday in Paris

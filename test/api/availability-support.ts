@@ -1,6 +1,16 @@
 /** Helpers for the working-time and availability API tests (schedules, blocks, search, calendar). */
+import { vi } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Client } from '../support/harness.js';
+
+/**
+ * Pins "now" for a test file whose fixtures sit on fixed dates (2027), so that they stay in
+ * the future whenever the suite runs. Only Date is faked, and it keeps ticking from there.
+ */
+export function pinNow(iso = '2026-12-01T00:00:00Z') {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(iso));
+}
 
 export const ALL_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 

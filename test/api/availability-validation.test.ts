@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
-import { createResource, openResource } from './availability-support.js';
+import { createResource, openResource, pinNow } from './availability-support.js';
 
+pinNow();
 const t = await setupTestApp();
 const api = await t.newAccount({ timezone: 'Europe/Paris' });
 const r = await openResource(api);

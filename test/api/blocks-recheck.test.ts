@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../support/harness.js';
-import { create, openResource, utc } from './availability-support.js';
+import { create, openResource, utc, pinNow } from './availability-support.js';
 
+pinNow();
 const t = await setupTestApp();
 const TZ = 'Europe/Paris';
 

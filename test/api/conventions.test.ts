@@ -148,6 +148,18 @@ describe('urls', () => {
     expect(res.headers['request-id']).toMatch(/^req_/);
   });
 
+  it('answers a URL with broken percent-encoding with 404 url_invalid in the error shape', async () => {
+    for (const url of ['/v1/resources/%zz', '/v1/resources/%E0%A4%A', '/%']) {
+      const res = await api.get(url);
+      expectError(res, 404, 'url_invalid');
+      expect(res.headers['request-id']).toMatch(/^req_/);
+    }
+  });
+
+  it('refuses a repeated single-valued query parameter', async () => {
+    expectError(await api.get('/v1/resources?limit=1&limit=2'), 400, 'parameter_invalid', 'limit');
+  });
+
   it('accepts a trailing slash', async () => {
     expect((await api.get('/v1/resources/')).status).toBe(200);
   });

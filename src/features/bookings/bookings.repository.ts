@@ -34,6 +34,14 @@ export function updateBookingRow(trx: Trx, scope: AccountScope, id: string, chan
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * `column = any($1::text[])`: one array parameter instead of one per id (a re-check can
+ * touch tens of thousands of bookings; PostgreSQL takes at most 65,535 parameters).
+ */
+function anyOf(column: string, ids: readonly string[]) {
+  return sql<boolean>`${sql.ref(column)} = any(${[...ids]}::text[])`;
+}
+
 /** Segments of the given bookings, by booking id, in position order. */
 export async function segmentsOf(db: DbHandle, scope: AccountScope, bookingIds: string[]): Promise<Map<string, SegmentRow[]>> {
   const out = new Map<string, SegmentRow[]>();
@@ -42,7 +50,7 @@ export async function segmentsOf(db: DbHandle, scope: AccountScope, bookingIds: 
     .selectFrom('booking_segments')
     .selectAll()
     .where('account_id', '=', scope.accountId)
-    .where('booking_id', 'in', bookingIds)
+    .where(anyOf('booking_id', bookingIds))
     .orderBy('booking_id')
     .orderBy('position')
     .execute();
@@ -62,7 +70,7 @@ export async function seatsTakenOf(db: DbHandle, scope: AccountScope, bookingIds
     .selectFrom('attendees')
     .select(['booking_id', sql<number>`coalesce(sum(seats), 0)::int`.as('taken')])
     .where('account_id', '=', scope.accountId)
-    .where('booking_id', 'in', bookingIds)
+    .where(anyOf('booking_id', bookingIds))
     .where((eb) =>
       eb.or([
         eb('status', 'in', [...SEAT_TAKING]),
