@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
+import { ApiError, ERROR_TABLE } from '../../src/http/errors.js';
 
 const t = await setupTestApp();
 const api = await t.newAccount();
@@ -199,5 +200,41 @@ describe('versions', () => {
 
   it('refuses an unknown Service-Version with 400 api_version_invalid', async () => {
     expectError(await api.get('/v1/resources', undefined, { version: '2020-01-01' }), 400, 'api_version_invalid', 'Service-Version');
+  });
+});
+
+describe('the error table', () => {
+  it('maps every code of decisions.md §2 to its status and type, and nothing else', () => {
+    const expected: Record<string, [number, string]> = {
+      parameter_missing: [400, 'invalid_request_error'],
+      parameter_invalid: [400, 'invalid_request_error'],
+      parameter_unknown: [400, 'invalid_request_error'],
+      parameters_exclusive: [400, 'invalid_request_error'],
+      body_invalid_json: [400, 'invalid_request_error'],
+      api_version_invalid: [400, 'invalid_request_error'],
+      service_account_required: [400, 'invalid_request_error'],
+      idempotency_key_reused: [400, 'idempotency_error'],
+      api_key_missing: [401, 'authentication_error'],
+      api_key_invalid: [401, 'authentication_error'],
+      permission_denied: [403, 'permission_error'],
+      resource_missing: [404, 'invalid_request_error'],
+      url_invalid: [404, 'invalid_request_error'],
+      resource_in_use: [409, 'conflict_error'],
+      booking_conflict: [409, 'conflict_error'],
+      invalid_state_transition: [409, 'conflict_error'],
+      seats_exhausted: [409, 'conflict_error'],
+      override_exists: [409, 'conflict_error'],
+      account_in_use: [409, 'conflict_error'],
+      idempotency_key_in_use: [409, 'idempotency_error'],
+      request_too_large: [413, 'invalid_request_error'],
+      content_type_unsupported: [415, 'invalid_request_error'],
+      rate_limited: [429, 'rate_limit_error'],
+      internal_error: [500, 'api_error'],
+    };
+    expect(Object.fromEntries(Object.entries(ERROR_TABLE).map(([k, v]) => [k, [...v]]))).toEqual(expected);
+    for (const [code, [status, type]] of Object.entries(expected)) {
+      const e = new ApiError(code as keyof typeof ERROR_TABLE, 'x');
+      expect([e.status, e.type]).toEqual([status, type]);
+    }
   });
 });

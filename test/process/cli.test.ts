@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
-import { api, cli, exitWithin, freshPgDatabase, pgliteDataDir, reap, startServer, tempDir, type Server } from './helpers.js';
+import { api, cli, exitWithin, freshPgDatabase, pgliteDataDir, reap, removeTempDirs, startServer, tempDir, type Server } from './helpers.js';
 
 /**
  * The operator's command-line tool, run as real processes: on PGlite in a temp DATA_DIR, and
@@ -20,6 +20,7 @@ const servers: Server[] = [];
 afterAll(async () => {
   reap(servers);
   for (const c of cleanups) await c();
+  removeTempDirs();
 });
 
 const targets: Target[] = [

@@ -56,8 +56,18 @@ export function freePort(): Promise<number> {
   });
 }
 
+const madeDirs: string[] = [];
+
 export function tempDir(label: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `sched-${label}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sched-${label}-`));
+  madeDirs.push(dir);
+  return dir;
+}
+
+/** Removes the folders this test file made (PGlite folders are tens of MB each). */
+export function removeTempDirs(): void {
+  for (const dir of madeDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  template = null;
 }
 
 export interface Server {

@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { api, cli, exitWithin, pgliteDataDir, randomKey, reap, startServer, type Server } from './helpers.js';
+import { api, cli, exitWithin, pgliteDataDir, randomKey, reap, removeTempDirs, startServer, type Server } from './helpers.js';
 
 /** One process per PGlite data folder, and no manual step after a crash. */
 vi.setConfig({ testTimeout: 300_000 });
 const servers: Server[] = [];
-afterAll(() => reap(servers));
+afterAll(async () => {
+  reap(servers);
+  await Promise.all(servers.map((s) => s.exited));
+  removeTempDirs();
+});
 const start = async (env: Record<string, string | undefined>) => {
   const s = await startServer(env);
   servers.push(s);

@@ -1,12 +1,16 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { api, exitWithin, freePort, pgliteDataDir, randomKey, reap, startServer, type Server } from './helpers.js';
+import { api, exitWithin, freePort, pgliteDataDir, randomKey, reap, removeTempDirs, startServer, type Server } from './helpers.js';
 
 /** `serve` as a real process on PGlite: first run, logs, health, graceful shutdown, restart. */
 vi.setConfig({ testTimeout: 300_000 });
 const servers: Server[] = [];
-afterAll(() => reap(servers));
+afterAll(async () => {
+  reap(servers);
+  await Promise.all(servers.map((s) => s.exited));
+  removeTempDirs();
+});
 const start = async (env: Record<string, string | undefined>) => {
   const s = await startServer(env);
   servers.push(s);
