@@ -16,21 +16,34 @@ export function parseRfc3339(text: string): number | null {
   const m = RFC3339.exec(text);
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m.map(Number);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
+  // Years before 1000 are refused, as for dates (see isValidDate).
+  if (y < 1000 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
   const ms = Date.parse(text.toUpperCase());
   if (Number.isNaN(ms)) return null;
   // Date.parse rolls 2026-02-31 over to March: reject days that do not exist.
-  const day = new Date(Date.UTC(y, mo - 1, d));
+  const day = utcDay(y, mo, d);
   if (day.getUTCMonth() !== mo - 1) return null;
   return ms;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Dates are taken from year 1000 to 9999. Earlier years gain nothing for a scheduling API
+ * and reach year 0 once a positive UTC offset is applied, which PostgreSQL refuses.
+ */
 export function isValidDate(text: string): boolean {
   const m = DATE.exec(text);
   if (!m) return false;
   const [, y, mo, d] = m.map(Number);
-  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (y < 1000) return false;
+  const day = utcDay(y, mo, d);
   return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
+/** Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not. */
+function utcDay(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date;
 }
