@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema.js';
 import { lockDataDir } from './pglite-lock.js';
 import { PreviewableDriver } from './preview.js';
+import { DelegatingDriver } from './delegating-driver.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -21,14 +22,10 @@ const NUMERIC_OID = 1700;
  * wait for the connection: one transaction or query at a time, which is also what makes
  * booking creation race-free on PGlite.
  */
-class SerializedDriver implements Driver {
+class SerializedDriver extends DelegatingDriver {
   #queue: Promise<void> = Promise.resolve();
   #release: (() => void) | null = null;
-  constructor(private readonly inner: Driver) {}
-  init() {
-    return this.inner.init();
-  }
-  async acquireConnection(): Promise<DatabaseConnection> {
+  override async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.#queue;
     let release!: () => void;
     this.#queue = new Promise<void>((resolve) => (release = resolve));
@@ -36,32 +33,11 @@ class SerializedDriver implements Driver {
     this.#release = release;
     return this.inner.acquireConnection();
   }
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+  override async releaseConnection(connection: DatabaseConnection): Promise<void> {
     await this.inner.releaseConnection(connection);
     const release = this.#release;
     this.#release = null;
     release?.();
-  }
-  beginTransaction(c: DatabaseConnection, s: Parameters<Driver['beginTransaction']>[1]) {
-    return this.inner.beginTransaction(c, s);
-  }
-  commitTransaction(c: DatabaseConnection) {
-    return this.inner.commitTransaction(c);
-  }
-  rollbackTransaction(c: DatabaseConnection) {
-    return this.inner.rollbackTransaction(c);
-  }
-  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) {
-    return this.inner.savepoint!(...args);
-  }
-  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) {
-    return this.inner.rollbackToSavepoint!(...args);
-  }
-  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
-    return this.inner.releaseSavepoint!(...args);
-  }
-  destroy() {
-    return this.inner.destroy();
   }
 }
 

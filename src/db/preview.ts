@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type DatabaseConnection, type Driver, type Kysely, type TransactionSettings } from 'kysely';
+import { DelegatingDriver } from './delegating-driver.js';
 
 interface Scope {
   /** The scope's connection, set once its outer transaction has begun. */
@@ -20,24 +21,19 @@ const scopes = new AsyncLocalStorage<Scope>();
 class Rollback extends Error {}
 
 /** Wraps a dialect's driver; transparent unless a rolled-back scope is active. */
-export class PreviewableDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
-
-  init(...args: Parameters<Driver['init']>) {
-    return this.inner.init(...args);
-  }
-  async acquireConnection(...args: Parameters<Driver['acquireConnection']>): Promise<DatabaseConnection> {
+export class PreviewableDriver extends DelegatingDriver {
+  override async acquireConnection(...args: Parameters<Driver['acquireConnection']>): Promise<DatabaseConnection> {
     const scope = scopes.getStore();
     if (scope?.connection) return scope.connection;
     return this.inner.acquireConnection(...args);
   }
-  async releaseConnection(connection: DatabaseConnection, ...rest: unknown[]): Promise<void> {
+  override async releaseConnection(connection: DatabaseConnection, ...rest: unknown[]): Promise<void> {
     const scope = scopes.getStore();
     // Nested users give the connection back to the scope, which releases it at its end.
     if (scope?.connection === connection) return;
-    return (this.inner.releaseConnection as (c: DatabaseConnection, ...r: unknown[]) => Promise<void>)(connection, ...rest);
+    return super.releaseConnection(connection, ...rest);
   }
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const scope = scopes.getStore();
     if (scope?.connection === connection) {
       const name = `preview_sp_${++scope.counter}`;
@@ -48,7 +44,7 @@ export class PreviewableDriver implements Driver {
     await this.inner.beginTransaction(connection, settings);
     if (scope && !scope.connection) scope.connection = connection;
   }
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const scope = scopes.getStore();
     if (scope?.connection === connection && scope.savepoints.length > 0) {
       await connection.executeQuery(CompiledQuery.raw(`release savepoint ${scope.savepoints.pop()}`));
@@ -57,7 +53,7 @@ export class PreviewableDriver implements Driver {
     if (scope?.connection === connection) scope.connection = null;
     return this.inner.commitTransaction(connection);
   }
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const scope = scopes.getStore();
     if (scope?.connection === connection && scope.savepoints.length > 0) {
       const name = scope.savepoints.pop();
@@ -67,18 +63,6 @@ export class PreviewableDriver implements Driver {
     }
     if (scope?.connection === connection) scope.connection = null;
     return this.inner.rollbackTransaction(connection);
-  }
-  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) {
-    return this.inner.savepoint!(...args);
-  }
-  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) {
-    return this.inner.rollbackToSavepoint!(...args);
-  }
-  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
-    return this.inner.releaseSavepoint!(...args);
-  }
-  destroy(...args: Parameters<Driver['destroy']>) {
-    return this.inner.destroy(...args);
   }
 }
 

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/scheduling.js');
@@ -176,4 +177,22 @@ export async function freshPgDatabase(): Promise<{ url: string; drop: () => Prom
 /** Kills a server that a failed test left running. */
 export function reap(servers: Server[]): void {
   for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+}
+
+/**
+ * Servers started by one test file, reaped (and their temp folders removed) after it.
+ * Call at the top level of the file; returns the function that starts one.
+ */
+export function serversOfThisFile(): (env: Record<string, string | undefined>, opts?: { waitHealthy?: boolean }) => Promise<Server> {
+  const servers: Server[] = [];
+  afterAll(async () => {
+    reap(servers);
+    await Promise.all(servers.map((s) => s.exited));
+    removeTempDirs();
+  });
+  return async (env, opts) => {
+    const s = await startServer(env, opts);
+    servers.push(s);
+    return s;
+  };
 }

@@ -1,22 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { api, cli, exitWithin, pgliteDataDir, randomKey, reap, removeTempDirs, startServer, type Server } from './helpers.js';
+import { describe, expect, it, vi } from 'vitest';
+import { api, cli, exitWithin, pgliteDataDir, randomKey, serversOfThisFile, startServer } from './helpers.js';
 
 /** One process per PGlite data folder, and no manual step after a crash. */
 vi.setConfig({ testTimeout: 300_000 });
-const servers: Server[] = [];
-afterAll(async () => {
-  reap(servers);
-  await Promise.all(servers.map((s) => s.exited));
-  removeTempDirs();
-});
-const start = async (env: Record<string, string | undefined>) => {
-  const s = await startServer(env);
-  servers.push(s);
-  return s;
-};
+const start = serversOfThisFile();
 
 const lockFile = (dataDir: string) => path.join(dataDir, 'scheduling.lock');
 const startTimeOf = (pid: number) => {
@@ -30,8 +20,7 @@ describe('the PGlite data folder lock', () => {
     const dataDir = await pgliteDataDir('lock');
     const key = randomKey();
     const first = await start({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: key });
-    const second = await startServer({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: key }, { waitHealthy: false });
-    servers.push(second);
+    const second = await start({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: key }, { waitHealthy: false });
     const code = await exitWithin(second, 60_000);
     expect(code).not.toBe(0);
     expect(second.output()).toContain(`is in use by another process (pid ${first.child.pid})`);

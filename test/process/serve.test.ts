@@ -1,21 +1,11 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { api, exitWithin, freePort, pgliteDataDir, randomKey, reap, removeTempDirs, startServer, type Server } from './helpers.js';
+import { describe, expect, it, vi } from 'vitest';
+import { api, exitWithin, freePort, pgliteDataDir, randomKey, serversOfThisFile, startServer, type Server } from './helpers.js';
 
 /** `serve` as a real process on PGlite: first run, logs, health, graceful shutdown, restart. */
 vi.setConfig({ testTimeout: 300_000 });
-const servers: Server[] = [];
-afterAll(async () => {
-  reap(servers);
-  await Promise.all(servers.map((s) => s.exited));
-  removeTempDirs();
-});
-const start = async (env: Record<string, string | undefined>) => {
-  const s = await startServer(env);
-  servers.push(s);
-  return s;
-};
+const start = serversOfThisFile();
 
 /** A POST whose body arrives in two parts: the request is in flight between them. */
 function slowPost(server: Server, key: string, path: string, body: unknown) {
