@@ -6,6 +6,9 @@
 const BENCHES: { name: string; load: () => Promise<{ default: () => Promise<void> }> }[] = [
   { name: 'availability', load: () => import('./availability.bench.js') },
   { name: 'bookings', load: () => import('./bookings.bench.js') },
+  { name: 'series', load: () => import('./series.bench.js') },
+  { name: 'fairness', load: () => import('./fairness.bench.js') },
+  { name: 'start', load: () => import('./start.bench.js') },
 ];
 
 const wanted = process.argv.slice(2);

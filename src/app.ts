@@ -1,24 +1,68 @@
 import type { Logger } from 'pino';
-import { sql } from 'kysely';
-import type { Db } from './db/connect.js';
+import { ping, type Db } from './db/connect.js';
 import type { Config } from './config.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { buildServer, type App } from './http/server.js';
-import { AccountsService } from './features/accounts/accounts.service.js';
-import { accountRoutes } from './features/accounts/accounts.routes.js';
-import { LocationsService } from './features/locations/locations.service.js';
-import { locationRoutes } from './features/locations/locations.routes.js';
-import { ResourcesService } from './features/resources/resources.service.js';
-import { resourceRoutes } from './features/resources/resources.routes.js';
-import { eventRoutes } from './features/events/events.routes.js';
-import { registerFeatureRoutes } from './features/registry.js';
 import { LATEST_API_VERSION } from './events/versions.js';
+import { docsPageConfiguration } from './http/docs-page.js';
+import type { Worker } from './workers/poller.js';
+import type { Deps } from './features/module.js';
+import { FEATURES } from './features/index.js';
+import { Metrics } from './metrics/registry.js';
+import { metricsRoute } from './metrics/http.js';
+import { watchDatabase } from './metrics/probes.js';
+import { createRateLimiter } from './http/rate-limit/index.js';
+import { RequestMeter } from './features/usage/index.js';
 
-/** The composition root: wires the database and services into routes. No logic lives here. */
-export async function buildApp(db: Db, config: Config, logger: Logger | false): Promise<App> {
-  const app = await buildServer({ db: db.kysely, logger });
+/*
+ * The composition root: the one place that wires the database, the config and the clock
+ * into every feature module (src/features/index.ts lists them). No logic lives here.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's request counts for usage: tests flush it to read exact numbers. */
+    requestMeter: RequestMeter;
+  }
+}
+
+export interface BuildOptions {
+  /** Business time; tests pass a TestClock. Default: real time. */
+  clock?: Clock;
+  /** The process's metrics, shared by its app and its workers (main.ts makes one). Default: a new registry. */
+  metrics?: Metrics;
+}
+
+const OPERATIONS_TAG = { name: 'Operations', description: 'Health, readiness and this document (no key needed).' };
+
+export function buildDeps(db: Db, config: Config, options: BuildOptions = {}): Deps {
+  return { db, config, clock: options.clock ?? systemClock, metrics: options.metrics ?? new Metrics() };
+}
+
+export async function buildApp(db: Db, config: Config, logger: Logger | false, options: BuildOptions = {}): Promise<App> {
+  const deps = buildDeps(db, config, options);
+  const tags = [OPERATIONS_TAG, ...FEATURES.flatMap((f) => f.tags)];
+  const { metrics } = deps;
+  const rateLimiter = await createRateLimiter(
+    { live: config.rateLimitLive, test: config.rateLimitTest, redisUrl: config.redisUrl },
+    metrics,
+    logger || null,
+  );
+  const requestMeter = new RequestMeter(db.kysely, deps.clock, logger || null, { onFlushError: () => metrics.usageFlushFailures.inc() });
+  const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics });
+  app.decorate('requestMeter', requestMeter);
+  watchDatabase(metrics, db, deps.clock);
+  const stopListening = metrics.listenToDomain();
+  requestMeter.start();
+  // On close (graceful shutdown: after the last request in flight) the last request counts are written.
+  app.addHook('onClose', async () => {
+    stopListening();
+    await requestMeter.stop();
+    await rateLimiter.close();
+  });
   const publicAccess = { config: { access: { public: true, account: 'none', permission: 'accounts' } as const } };
 
-  const operations = { tags: ['Operations'], security: [] };
+  const operations = { tags: [OPERATIONS_TAG.name], security: [] };
   app.get(
     '/healthz',
     { ...publicAccess, schema: { ...operations, summary: 'Liveness: the process serves HTTP (no key needed)' } },
@@ -28,12 +72,8 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false): 
     ...publicAccess,
     schema: { ...operations, summary: 'Readiness: the database answers (503 when it does not; no key needed)' },
   }, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(db.kysely);
-      return { status: 'ok', database: db.kind };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', database: db.kind });
-    }
+    if (await ping(db)) return { status: 'ok', database: db.kind };
+    return reply.code(503).send({ status: 'unavailable', database: db.kind });
   });
   app.get(
     '/v1/openapi.json',
@@ -44,13 +84,16 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false): 
   const { default: scalar } = await import('@scalar/fastify-api-reference');
   await app.register(scalar, {
     routePrefix: '/docs',
-    configuration: { url: '/v1/openapi.json', title: `Scheduling API ${LATEST_API_VERSION}` },
+    configuration: docsPageConfiguration(`Scheduling API ${LATEST_API_VERSION}`),
   });
 
-  accountRoutes(app, new AccountsService(db.kysely));
-  locationRoutes(app, new LocationsService(db.kysely));
-  resourceRoutes(app, new ResourcesService(db.kysely));
-  eventRoutes(app, db.kysely);
-  registerFeatureRoutes(app, db, config);
+  metricsRoute(app, metrics, config.metricsToken);
+  for (const feature of FEATURES) feature.routes(app, deps);
   return app;
+}
+
+/** The background workers of every feature (webhook delivery, pending expiry, retention, …). Not started. */
+export function createWorkers(db: Db, config: Config, logger: Logger, options: BuildOptions = {}): Worker[] {
+  const deps = buildDeps(db, config, options);
+  return FEATURES.flatMap((f) => f.workers?.(deps, logger) ?? []);
 }

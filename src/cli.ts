@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { loadConfig } from './config.js';
-import { PERMISSION_FAMILIES, type PermissionFamily, type PermissionLevel } from './http/context.js';
+import { PERMISSION_FAMILIES, type PermissionFamily, type PermissionLevel } from './tenancy/index.js';
 import type { Db } from './db/connect.js';
 
 /*
@@ -33,8 +33,8 @@ function parsePermissions(text: string): Partial<Record<PermissionFamily, Permis
 }
 
 async function assertPlatform(db: Db, platformId: string) {
-  const found = await db.kysely.selectFrom('platforms').select('id').where('id', '=', platformId).executeTakeFirst();
-  if (!found) throw new Error(`No platform ${platformId} (see: platform list)`);
+  const { platformExists } = await import('./tenancy/platforms.repository.js');
+  if (!(await platformExists(db.kysely, platformId))) throw new Error(`No platform ${platformId} (see: platform list)`);
 }
 
 const iso = async (d: Date | null) => (await import('./lib/time-format.js')).iso(d);
@@ -43,8 +43,18 @@ const program = new Command('scheduling').description('Operator commands of the 
 
 program
   .command('serve')
-  .description('Run the HTTP API and its background workers')
-  .action(async () => (await import('./main.js')).serve());
+  .description('Run the HTTP API and the background workers (docs/scaling.md: process roles)')
+  .option('--no-workers', 'the API only: leave the background workers to `scheduling worker` processes (also RUN_WORKERS=false)')
+  .action(async (opts: { workers: boolean }) => {
+    // commander sets workers=true unless --no-workers; only the flag overrides RUN_WORKERS.
+    const config = loadConfig();
+    await (await import('./main.js')).serve(config, { workers: opts.workers ? config.runWorkers : false });
+  });
+
+program
+  .command('worker')
+  .description('Run the background workers only (webhook delivery, hold expiry, retention, …), with GET /healthz and /readyz on PORT')
+  .action(async () => (await import('./main.js')).work());
 
 program
   .command('migrate')
@@ -66,7 +76,7 @@ platform
   .description('Create a platform; prints its test and live secret keys once')
   .action((opts: { name: string }) =>
     withDb(async (db) => {
-      const { createPlatform } = await import('./features/platforms/platforms.js');
+      const { createPlatform } = await import('./tenancy/platforms.repository.js');
       const p = await createPlatform(db.kysely, opts.name);
       console.log(`Platform ${p.id} (${p.name})\n  test key: ${p.testKey}\n  live key: ${p.liveKey}\nKeys are shown once; store them now.`);
     }),
@@ -76,7 +86,7 @@ platform
   .description('List the platforms (ids and names)')
   .action(() =>
     withDb(async (db) => {
-      const { listPlatforms } = await import('./features/platforms/platforms.js');
+      const { listPlatforms } = await import('./tenancy/platforms.repository.js');
       for (const p of await listPlatforms(db.kysely)) console.log(`${p.id}  ${p.name}  api_version ${p.api_version}  created ${await iso(p.created_at)}`);
     }),
   );
@@ -99,16 +109,11 @@ keys
     await withDb(async (db) => {
       await assertPlatform(db, opts.platform);
       if (opts.account) {
-        const account = await db.kysely
-          .selectFrom('accounts')
-          .select('id')
-          .where('id', '=', opts.account)
-          .where('platform_id', '=', opts.platform)
-          .where('livemode', '=', opts.mode === 'live')
-          .executeTakeFirst();
+        const { accountInScope } = await import('./tenancy/accounts.repository.js');
+        const account = await accountInScope(db.kysely, { platformId: opts.platform, livemode: opts.mode === 'live' }, opts.account);
         if (!account) throw new Error(`No ${opts.mode} account ${opts.account} on platform ${opts.platform}`);
       }
-      const { createApiKey } = await import('./features/platforms/api-keys.js');
+      const { createApiKey } = await import('./tenancy/api-keys.repository.js');
       const key = await createApiKey(db.kysely, {
         platformId: opts.platform,
         livemode: opts.mode === 'live',
@@ -127,7 +132,7 @@ keys
   .action((opts: { platform: string }) =>
     withDb(async (db) => {
       await assertPlatform(db, opts.platform);
-      const { listKeys } = await import('./features/platforms/api-keys.js');
+      const { listKeys } = await import('./tenancy/api-keys.repository.js');
       for (const k of await listKeys(db.kysely, opts.platform)) {
         const prefix = `${k.kind === 'secret' ? 'sk' : 'rk'}_${k.livemode ? 'live' : 'test'}_…${k.last4}`;
         const extra = [k.name, k.account_id && `account ${k.account_id}`, k.permissions && JSON.stringify(k.permissions), k.revoked_at && `revoked ${await iso(k.revoked_at)}`].filter(Boolean);
@@ -140,7 +145,7 @@ keys
   .description('Revoke a key; requests with it answer 401 from now on')
   .action((keyId: string) =>
     withDb(async (db) => {
-      const { revokeKey } = await import('./features/platforms/api-keys.js');
+      const { revokeKey } = await import('./tenancy/api-keys.repository.js');
       if (!(await revokeKey(db.kysely, keyId))) throw new Error(`No active key ${keyId}`);
       console.log(`Revoked ${keyId}`);
     }),

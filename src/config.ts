@@ -16,6 +16,15 @@ export interface Config {
   workerPollMs: number;
   /** Run the background workers (webhook delivery, pending expiry) in this process. */
   runWorkers: boolean;
+  /** Requests per second per platform with live keys, and with test keys (docs/configuration.md, "Rate limits"). */
+  rateLimitLive: number;
+  rateLimitTest: number;
+  /** Share rate-limit windows through this Redis; null: each process limits on its own. */
+  redisUrl: string | null;
+  /** Bearer token of GET /metrics; null: no /metrics route. */
+  metricsToken: string | null;
+  /** On SIGTERM, the process exits 0 within this many ms (docs/deployment.md, "Stopping"). */
+  shutdownTimeoutMs: number;
 }
 
 function intFrom(name: string, value: string | undefined, fallback: number): number {
@@ -30,6 +39,18 @@ function boolFrom(name: string, value: string | undefined, fallback: boolean): b
   if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
   throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+function positiveIntFrom(name: string, value: string | undefined, fallback: number): number {
+  const n = intFrom(name, value, fallback);
+  if (n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function redisUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^rediss?:\/\/./.test(value)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${value}"`);
+  return value;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -63,5 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: intFrom('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 15_000),
     workerPollMs: intFrom('WORKER_POLL_MS', env.WORKER_POLL_MS, 1000),
     runWorkers: boolFrom('RUN_WORKERS', env.RUN_WORKERS, true),
+    rateLimitLive: positiveIntFrom('RATE_LIMIT_LIVE', env.RATE_LIMIT_LIVE, 100),
+    rateLimitTest: positiveIntFrom('RATE_LIMIT_TEST', env.RATE_LIMIT_TEST, 25),
+    redisUrl: redisUrlFrom(env.REDIS_URL),
+    metricsToken: env.METRICS_TOKEN || null,
+    shutdownTimeoutMs: intFrom('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
 }

@@ -1,17 +1,49 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from './config.js';
-import { connect } from './db/connect.js';
+import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { bootstrap } from './features/platforms/platforms.js';
-import { buildApp } from './app.js';
-import { createWorkers } from './workers/registry.js';
+import { bootstrap } from './tenancy/platforms.repository.js';
+import { buildApp, createWorkers } from './app.js';
+import { Metrics } from './metrics/registry.js';
+import { startHealthServer } from './workers/health-server.js';
+import { shutDown, type ShutdownParts } from './shutdown.js';
 
-/** Process entry: config → database → app → HTTP server + workers → graceful shutdown. */
-export async function serve(config: Config = loadConfig()): Promise<void> {
+/*
+ * Process entries, one per role (docs/scaling.md): `serve` runs the HTTP API and, unless told
+ * not to, the background workers; `work` runs the workers only, with a health endpoint.
+ * Each: config → database → migrate → serve → bounded graceful stop on SIGTERM.
+ */
+
+async function open(config: Config): Promise<{ logger: Logger; db: Db }> {
   const logger = pino({ level: config.logLevel, base: { service: 'scheduling' } });
   const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
   const applied = await migrate(db.kysely);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  return { logger, db };
+}
+
+/** SIGTERM and SIGINT run the bounded stop once, then exit with its code. */
+function stopOnSignals(logger: Logger, parts: Omit<ShutdownParts, 'logger'>): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, timeoutMs: parts.timeoutMs }, 'shutting down: finishing requests in flight');
+    shutDown({ ...parts, logger }).then(
+      (code) => process.exit(code),
+      (err) => {
+        logger.error({ err }, 'shutting down failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** `scheduling serve [--no-workers]`: the HTTP API, and the workers unless `workers` is false. */
+export async function serve(config: Config = loadConfig(), options: { workers?: boolean } = {}): Promise<void> {
+  const { logger, db } = await open(config);
   const boot = await bootstrap(db.kysely, config.bootstrapApiKey);
   if (boot.warning) logger.warn(boot.warning);
   if (boot.created && boot.printableKey) {
@@ -20,27 +52,35 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
         `Try: curl -H "Authorization: Bearer ${boot.printableKey}" http://${config.host}:${config.port}/v1/accounts\n\n`,
     );
   }
-  const app = await buildApp(db, config, logger);
+  // One registry for the process: the app's /metrics shows what its workers did too.
+  const metrics = new Metrics();
+  const app = await buildApp(db, config, logger, { metrics });
   await app.listen({ port: config.port, host: config.host });
-  const workers = config.runWorkers ? createWorkers(db, config, logger) : [];
+  const runWorkers = options.workers ?? config.runWorkers;
+  const workers = runWorkers ? createWorkers(db, config, logger, { metrics }) : [];
   for (const w of workers) w.start();
-  logger.info({ database: db.kind, docs: `http://${config.host}:${config.port}/docs` }, 'scheduling service ready');
+  logger.info({ database: db.kind, workers: runWorkers, docs: `http://${config.host}:${config.port}/docs` }, 'scheduling service ready');
+  stopOnSignals(logger, {
+    timeoutMs: config.shutdownTimeoutMs,
+    stopServing: () => app.close(),
+    cutRequests: () => app.server.closeAllConnections(),
+    workers,
+    closeDatabase: () => db.close(),
+  });
+}
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), 8000);
-    force.unref();
-    try {
-      await app.close();
-      await Promise.all(workers.map((w) => w.stop()));
-      await db.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+/** `scheduling worker`: the background workers only, and GET /healthz, /readyz on PORT. */
+export async function work(config: Config = loadConfig()): Promise<void> {
+  const { logger, db } = await open(config);
+  const health = await startHealthServer(db, { host: config.host, port: config.port });
+  const workers = createWorkers(db, config, logger);
+  for (const w of workers) w.start();
+  logger.info({ database: db.kind, workers: workers.map((w) => w.name), health: `http://${config.host}:${health.port}/healthz` }, 'scheduling worker ready');
+  stopOnSignals(logger, {
+    timeoutMs: config.shutdownTimeoutMs,
+    stopServing: () => health.close(),
+    cutRequests: () => health.closeAllConnections(),
+    workers,
+    closeDatabase: () => db.close(),
+  });
 }

@@ -1,17 +1,43 @@
-import { Kysely, PGliteAdapter, PGliteDialect, PostgresDialect, type DialectAdapter, type Driver, type DatabaseConnection } from 'kysely';
+import { sql, Kysely, PGliteAdapter, PGliteDialect, PostgresDialect, type DialectAdapter, type Driver, type DatabaseConnection } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Database } from './schema.js';
 import { lockDataDir } from './pglite-lock.js';
 import { PreviewableDriver } from './preview.js';
 import { DelegatingDriver } from './delegating-driver.js';
+import { statementLogPlugins, withStatementLog } from './statement-log.js';
 
 export interface Db {
   kysely: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connections busy and callers waiting, for the metrics (PGlite: its one connection). */
+  poolStats(): { inUse: number; waiting: number };
 }
 
+/** The longest a statement may run on PostgreSQL (PGlite cannot enforce one: docs/limits.md). */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
+/** Whether the database answers (readiness). */
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db.kysely);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PostgreSQL's default 128MB of shared buffers is set up (zeroed) at every PGlite start: about
+ * a second of CPU, most of a start on an existing folder. PGlite's files already sit in memory
+ * (in-memory databases) or behind the OS page cache (data folders), so a smaller cache of its
+ * own costs little; see docs/performance.md ("Start-up").
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
 const DATE_OID = 1082;
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -25,16 +51,25 @@ const NUMERIC_OID = 1700;
 class SerializedDriver extends DelegatingDriver {
   #queue: Promise<void> = Promise.resolve();
   #release: (() => void) | null = null;
+  /** Whether the connection is held, and how many callers wait for it (the metrics read it). */
+  readonly stats = { held: 0, waiting: 0 };
   override async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.#queue;
     let release!: () => void;
     this.#queue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
+    this.stats.waiting++;
+    try {
+      await previous;
+    } finally {
+      this.stats.waiting--;
+    }
+    this.stats.held = 1;
     this.#release = release;
     return this.inner.acquireConnection();
   }
   override async releaseConnection(connection: DatabaseConnection): Promise<void> {
     await this.inner.releaseConnection(connection);
+    this.stats.held = 0;
     const release = this.#release;
     this.#release = null;
     release?.();
@@ -54,14 +89,17 @@ class SerializedPGliteDialect extends PGliteDialect {
   override createAdapter(): DialectAdapter {
     return new SerializedPGliteAdapter();
   }
+  readonly serialized: SerializedDriver[] = [];
   override createDriver(): Driver {
-    return new PreviewableDriver(new SerializedDriver(super.createDriver()));
+    const driver = new SerializedDriver(withStatementLog(super.createDriver()));
+    this.serialized.push(driver);
+    return new PreviewableDriver(driver);
   }
 }
 
 class PreviewablePostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
-    return new PreviewableDriver(super.createDriver());
+    return new PreviewableDriver(withStatementLog(super.createDriver()));
   }
 }
 
@@ -70,6 +108,33 @@ export interface ConnectOptions {
   /** A folder for PGlite, or null for an in-memory database (tests). */
   dataDir: string | null;
   poolSize?: number;
+  /**
+   * PGlite only, for the tests: start from a dump of a data folder (`dumpDataDir`) instead of
+   * creating an empty cluster, and reuse one compiled WebAssembly module for every database
+   * of a test worker, so the engine's code, once optimised, stays optimised. Creating a
+   * cluster costs seconds; loading a dump a fraction of that (docs/performance.md).
+   */
+  pglite?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule'>;
+}
+
+/**
+ * A first start on an empty data folder would run PGlite's initdb: seconds of CPU. The build
+ * (scripts/build.mjs) leaves a dump of a new, empty cluster at dist/pglite-initdb.tar, made by
+ * the installed PGlite version; loading it is several times faster and gives the same cluster
+ * (the migrations then run as on any start). Absent (running from src/) or made by another
+ * PGlite version: undefined, and PGlite runs initdb as usual.
+ */
+function emptyClusterDump(dataDir: string): Blob | undefined {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  try {
+    const made = JSON.parse(fs.readFileSync(new URL('../pglite-initdb.json', import.meta.url), 'utf8')) as { pglite?: string };
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const installed = JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+    if (made.pglite !== installed.version) return undefined;
+    return new Blob([fs.readFileSync(new URL('../pglite-initdb.tar', import.meta.url))]);
+  } catch {
+    return undefined;
+  }
 }
 
 export async function connect(options: ConnectOptions): Promise<Db> {
@@ -79,6 +144,10 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       max: options.poolSize ?? 10,
       // An unreachable server must fail a request (and /readyz) rather than hang it.
       connectionTimeoutMillis: 10_000,
+      // Work budgets bound every request's cost (docs/limits.md); this bounds what they do
+      // not (a write's re-check of a busy pool) and anything pathological: no statement
+      // holds locks for longer.
+      statement_timeout: STATEMENT_TIMEOUT_MS,
       types: {
         getTypeParser: ((oid: number, format: unknown) => {
           if (oid === DATE_OID) return (v: string) => v;
@@ -89,8 +158,13 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     });
     // An idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const kysely = new Kysely<Database>({ dialect: new PreviewablePostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+    const kysely = new Kysely<Database>({ dialect: new PreviewablePostgresDialect({ pool }), plugins: statementLogPlugins() });
+    return {
+      kysely,
+      kind: 'postgres',
+      close: () => kysely.destroy(),
+      poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
@@ -98,13 +172,21 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     // string, so `new PGlite(undefined, {parsers})` (in-memory) silently lost the parsers.
     const pglite = new PGlite({
       dataDir: options.dataDir ?? undefined,
+      loadDataDir: options.pglite?.loadDataDir ?? (options.dataDir ? emptyClusterDump(options.dataDir) : undefined),
+      pgliteWasmModule: options.pglite?.pgliteWasmModule,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       parsers: { [DATE_OID]: (v: string) => v },
     });
     await pglite.waitReady;
-    const kysely = new Kysely<Database>({ dialect: new SerializedPGliteDialect({ pglite }) });
+    const dialect = new SerializedPGliteDialect({ pglite });
+    const kysely = new Kysely<Database>({ dialect, plugins: statementLogPlugins() });
     return {
       kysely,
       kind: 'pglite',
+      poolStats: () => {
+        const stats = dialect.serialized[0]?.stats ?? { held: 0, waiting: 0 };
+        return { inUse: stats.held, waiting: stats.waiting };
+      },
       close: async () => {
         await kysely.destroy();
         release();

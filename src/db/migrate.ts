@@ -1,15 +1,31 @@
+import fs from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
-import { migrations } from './migrations/index.js';
 
 /** An arbitrary constant: the advisory lock that makes concurrent start-ups migrate one at a time. */
 const MIGRATION_LOCK_ID = 7_240_301;
+
+/**
+ * The migrations: numbered SQL files beside this module (`001-foundation.sql`, …), run in
+ * the order of their names, each once. A migration's name (the file name without `.sql`)
+ * is recorded in schema_migrations; once released, a migration is never edited: add one.
+ */
+export const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+
+export function listMigrations(): { name: string; sql: string }[] {
+  return fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({ name: file.slice(0, -'.sql'.length), sql: fs.readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8') }));
+}
 
 /**
  * Applies pending migrations in one transaction under an advisory lock, so several processes
  * starting at once on one PostgreSQL never run a migration twice. Returns the names applied.
  */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  const migrations = listMigrations();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
     await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(trx);
@@ -27,9 +43,15 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
   });
 }
 
-/** Migrations are plain DDL with no semicolons inside statements, so splitting on `;` is exact. */
+/**
+ * Migrations are plain DDL with no semicolons inside statements, so splitting on `;` is
+ * exact once the `--` comment lines are gone.
+ */
 function splitStatements(text: string): string[] {
   return text
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('--'))
+    .join('\n')
     .split(/;\s*(?:\n|$)/)
     .map((s) => s.trim())
     .filter(Boolean);

@@ -1,5 +1,5 @@
 /**
- * Rolled-back scopes for conflict previews (decisions §7): a previewed request runs for
+ * Rolled-back scopes for conflict previews (docs/bookings.md#conflict-previews): a previewed request runs for
  * real, through the same routes and services, inside one transaction that is always
  * rolled back. Services keep owning their transactions: inside a scope, the driver hands
  * every query the scope's connection, and a service's BEGIN/COMMIT/ROLLBACK become a
@@ -19,6 +19,11 @@ interface Scope {
 const scopes = new AsyncLocalStorage<Scope>();
 
 class Rollback extends Error {}
+
+/** Whether this code runs inside a rolled-back scope (a conflict preview): nothing it writes stays. */
+export function inRolledBackScope(): boolean {
+  return scopes.getStore() !== undefined;
+}
 
 /** Wraps a dialect's driver; transparent unless a rolled-back scope is active. */
 export class PreviewableDriver extends DelegatingDriver {

@@ -150,6 +150,8 @@ export interface BookingsTable {
   conflicts: NullableJson<unknown[]>;
   series_id: string | null;
   occurrence_key: string | null;
+  /** Migration 005: cancelled by a change of its series, not by hand (may be generated again). */
+  cancelled_by_series: Generated<boolean>;
   replaces: string | null;
   replaced_by: string | null;
   cancellation_reason: string | null;
@@ -158,6 +160,8 @@ export interface BookingsTable {
   metadata: Json<Metadata>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The iCalendar SEQUENCE: raised by a trigger on every update of the row (migration 007). */
+  revision: Generated<number>;
 }
 
 export interface BookingSegmentsTable {
@@ -248,6 +252,119 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+export type SeriesStatus = 'active' | 'ended' | 'cancelled';
+
+/** A series template as stored (the API's output shape; docs/series.md). */
+export interface SeriesTemplateRow {
+  segments: {
+    resource: string | null;
+    resources: string[] | null;
+    offset_minutes: number | null;
+    duration_minutes: number;
+    quantity: number | null;
+    location: string | null;
+    buffer_before_minutes: number | null;
+    buffer_after_minutes: number | null;
+  }[];
+  seats: number | null;
+  metadata: Metadata | null;
+}
+
+export interface SeriesTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  status: SeriesStatus;
+  rrule: string;
+  start_date: string;
+  start_time: string;
+  timezone: string;
+  template: Json<SeriesTemplateRow>;
+  horizon_days: number;
+  conflict_policy: 'reject' | 'capacity_only' | 'allow';
+  generated_until: NullableTimestamp;
+  ends_before: NullableTimestamp;
+  split_from: string | null;
+  split_into: string | null;
+  /** A split's new series: occurrences begin here (its rule keeps the parent's DTSTART). */
+  begins_at: NullableTimestamp;
+  /** When the horizon worker must look at the series next (generate, or end it). */
+  due_at: NullableTimestamp;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SeriesResourcesTable {
+  account_id: string;
+  series_id: string;
+  resource_id: string;
+}
+
+export interface SeriesSkippedOccurrencesTable {
+  account_id: string;
+  series_id: string;
+  occurrence_key: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  conflicts: Json<unknown[]>;
+  created_at: Timestamp;
+}
+
+/** Usage metering (006-usage.sql, docs/usage.md). `period` is a month's first day ('2026-03-01'); counters are bigint, read as numbers. */
+export interface UsageCountersTable {
+  account_id: string;
+  period: string;
+  platform_id: string;
+  livemode: boolean;
+  active_accounts: Generated<number>;
+  active_resources: Generated<number>;
+  bookings_created: Generated<number>;
+  api_requests: Generated<number>;
+  webhook_deliveries: Generated<number>;
+}
+
+export interface UsagePlatformCountersTable {
+  platform_id: string;
+  livemode: boolean;
+  period: string;
+  api_requests: Generated<number>;
+  webhook_deliveries: Generated<number>;
+}
+
+export interface UsageActiveObjectsTable {
+  account_id: string;
+  period: string;
+  object_id: string;
+}
+
+export interface UsagePeriodsTable {
+  period: string;
+  opened_at: Timestamp;
+}
+
+export interface UsageStatementsTable {
+  platform_id: string;
+  livemode: boolean;
+  period: string;
+  id: string;
+  totals: Json<Record<string, number>>;
+  accounts: Json<Record<string, unknown>[]>;
+  created_at: Timestamp;
+}
+
+/** Secret feed URLs of a resource's calendar (docs/calendar-feeds.md); only the token's hash is kept. */
+export interface CalendarFeedsTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  resource_id: string;
+  token_hash: string;
+  token_last4: string;
+  description: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -264,6 +381,15 @@ export interface Database {
   attendees: AttendeesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  series: SeriesTable;
+  series_resources: SeriesResourcesTable;
+  series_skipped_occurrences: SeriesSkippedOccurrencesTable;
+  usage_counters: UsageCountersTable;
+  usage_platform_counters: UsagePlatformCountersTable;
+  usage_active_objects: UsageActiveObjectsTable;
+  usage_periods: UsagePeriodsTable;
+  usage_statements: UsageStatementsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { inRolledBackScope } from './preview.js';
 
 export type Trx = Transaction<Database>;
 export type DbHandle = Kysely<Database>;
@@ -13,7 +14,10 @@ const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadloc
 export async function withTransaction<T>(db: DbHandle, fn: (trx: Trx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(fn);
+      let used: Trx | null = null;
+      const result = await db.transaction().execute((trx) => fn((used = trx)));
+      runAfterCommit(used);
+      return result;
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (attempt < 5 && code && RETRYABLE.has(code)) {
@@ -23,6 +27,28 @@ export async function withTransaction<T>(db: DbHandle, fn: (trx: Trx) => Promise
       throw err;
     }
   }
+}
+
+const afterCommitCallbacks = new WeakMap<Trx, (() => void)[]>();
+
+/**
+ * Runs `fn` once the transaction of `trx` (opened by withTransaction) has committed: never for
+ * a rollback or a retried attempt, and never inside a conflict preview, which always rolls back.
+ * For effects outside the database that must follow only real changes (metrics). `fn` must not
+ * throw.
+ */
+export function afterCommit(trx: Trx, fn: () => void): void {
+  const list = afterCommitCallbacks.get(trx);
+  if (list) list.push(fn);
+  else afterCommitCallbacks.set(trx, [fn]);
+}
+
+function runAfterCommit(trx: Trx | null): void {
+  if (!trx) return;
+  const list = afterCommitCallbacks.get(trx);
+  afterCommitCallbacks.delete(trx);
+  if (!list || inRolledBackScope()) return;
+  for (const fn of list) fn();
 }
 
 /** JSON text for a jsonb column (the pg driver would turn a JS array into a Postgres array). */

@@ -1,4 +1,4 @@
-/** Every event type the service emits (decisions.md §9). docs/events.md shows a sample of each. */
+/** Every event type the service emits (docs/events.md#catalogue). docs/events.md shows a sample of each. */
 const crud = (o: string) => [`${o}.created`, `${o}.updated`, `${o}.deleted`] as const;
 
 export const EVENT_TYPES = [
@@ -33,6 +33,8 @@ export const EVENT_TYPES = [
   'series.split',
   'series.cancelled',
   'series.ended',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,5 +1,5 @@
 /**
- * API versions (decisions.md §10). Code works in the latest shape; each entry of the chain
+ * API versions (docs/api-conventions.md#versions). Code works in the latest shape; each entry of the chain
  * knows how to turn an object of its version into the shape of the version before it.
  * Rendering for an old version walks the chain from the latest down to that version.
  */

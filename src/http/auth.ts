@@ -1,11 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/transaction.js';
-import { ApiError } from './errors.js';
-import { findActiveKey } from '../features/platforms/api-keys.js';
+import { ApiError } from '../lib/errors.js';
+import { findActiveKey } from '../tenancy/api-keys.repository.js';
 import { isApiVersion } from '../events/versions.js';
-import type { AuthContext, RouteAccess } from './context.js';
+import type { AuthContext } from '../tenancy/index.js';
+import { accountInScope } from '../tenancy/accounts.repository.js';
+import type { RouteAccess } from './context.js';
 
 const KEY_SHAPE = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
+
+type KeyRow = Awaited<ReturnType<typeof findActiveKey>>;
+const lookups = new WeakMap<FastifyRequest, Promise<KeyRow>>();
+
+/**
+ * The request's active key (null: none, malformed or unknown), looked up once per request: the
+ * rate limiter needs it before the body is read, auth after, and neither pays twice.
+ */
+export function lookupKey(db: DbHandle, req: FastifyRequest): Promise<KeyRow> {
+  let lookup = lookups.get(req);
+  if (!lookup) {
+    const secret = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    lookup = secret && KEY_SHAPE.test(secret) ? findActiveKey(db, secret) : Promise.resolve(null);
+    lookups.set(req, lookup);
+  }
+  return lookup;
+}
 
 /** Bearer key → platform, mode, permissions; Service-Version → the version to render in. */
 export async function authenticate(db: DbHandle, req: FastifyRequest, access: RouteAccess): Promise<void> {
@@ -13,9 +32,7 @@ export async function authenticate(db: DbHandle, req: FastifyRequest, access: Ro
   if (!header) {
     throw new ApiError('api_key_missing', 'No API key provided. Send it as `Authorization: Bearer sk_test_…`.');
   }
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const secret = match?.[1];
-  const row = secret && KEY_SHAPE.test(secret) ? await findActiveKey(db, secret) : null;
+  const row = await lookupKey(db, req);
   if (!row) throw new ApiError('api_key_invalid', 'Invalid API key provided.');
 
   const requested = req.headers['service-version'];
@@ -40,6 +57,9 @@ export async function authenticate(db: DbHandle, req: FastifyRequest, access: Ro
 
 function checkPermission(auth: AuthContext, access: RouteAccess, method: string) {
   if (!auth.permissions) return;
+  if (access.secretKeyOnly) {
+    throw new ApiError('permission_denied', 'Only a secret key (sk_…) can do this; restricted keys cannot, whatever their permissions.');
+  }
   const level = auth.permissions[access.permission] ?? 'none';
   const needed = access.level ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
   const ok = needed === 'read' ? level === 'read' || level === 'write' : level === 'write';
@@ -68,13 +88,7 @@ async function resolveAccount(db: DbHandle, req: FastifyRequest, access: RouteAc
   }
   const missing = new ApiError('resource_missing', `No such account: '${wanted}'`, 'Service-Account');
   if (bound && wanted !== bound) throw missing;
-  const account = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('id', '=', wanted)
-    .where('platform_id', '=', req.auth.platformId)
-    .where('livemode', '=', req.auth.livemode)
-    .executeTakeFirst();
+  const account = await accountInScope(db, req.auth, wanted);
   if (!account) throw missing;
-  req.accountId = account.id;
+  req.accountId = account;
 }

@@ -1,42 +1,5 @@
-/** What auth resolved for one request; every service call is scoped by it. */
-export type PermissionLevel = 'none' | 'read' | 'write';
-
-export const PERMISSION_FAMILIES = [
-  'accounts',
-  'resources',
-  'locations',
-  'schedules',
-  'blocks',
-  'availability',
-  'bookings',
-  'series',
-  'events',
-  'webhook_endpoints',
-  'usage',
-] as const;
-export type PermissionFamily = (typeof PERMISSION_FAMILIES)[number];
-
-export interface AuthContext {
-  platformId: string;
-  livemode: boolean;
-  keyId: string;
-  /** null for secret keys (full access). */
-  permissions: Partial<Record<PermissionFamily, PermissionLevel>> | null;
-  /** Restricted keys may be bound to one account. */
-  boundAccountId: string | null;
-  apiVersion: string;
-}
-
-/** Platform + mode: the scope of platform-level objects (accounts, events, webhook endpoints). */
-export interface PlatformScope {
-  platformId: string;
-  livemode: boolean;
-}
-
-/** Platform + mode + account: the scope of every account-owned object. */
-export interface AccountScope extends PlatformScope {
-  accountId: string;
-}
+/** The per-request context fastify carries: the auth result, the account, route access. */
+import type { AccountScope, AuthContext, PermissionFamily, PlatformScope } from '../tenancy/index.js';
 
 /** Declared per route in `config`. */
 export interface RouteAccess {
@@ -50,6 +13,8 @@ export interface RouteAccess {
   level?: 'read' | 'write';
   /** Unauthenticated routes (health, docs). */
   public?: boolean;
+  /** Only secret keys: every restricted key is refused, whatever its grants (API key management). */
+  secretKeyOnly?: boolean;
 }
 
 declare module 'fastify' {
@@ -61,6 +26,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Fields left out of the response stored for Idempotency-Key replays: a secret shown once
+     * (a new key's `secret`) is never written to the database.
+     */
+    replayOmits?: readonly string[];
   }
 }
 

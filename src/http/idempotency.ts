@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/transaction.js';
-import { ApiError } from './errors.js';
+import type { Clock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import { claimKey, findKey, releaseKey, storeResponse } from './idempotency.repository.js';
 
 const KEPT_MS = 24 * 3600 * 1000;
 /**
@@ -11,17 +13,22 @@ const KEPT_MS = 24 * 3600 * 1000;
  */
 export const IN_FLIGHT_ABANDONED_MS = 5 * 60 * 1000;
 
+/**
+ * What makes two requests "the same": method, URL, account, API version and body. The version
+ * is part of it because the stored response is rendered in it: a replay under another
+ * Service-Version would carry a body of one version under a header naming another.
+ */
 function requestHash(req: FastifyRequest): string {
   return createHash('sha256')
-    .update(`${req.method} ${req.url}\n${req.accountId ?? ''}\n${req.rawBody ?? ''}`)
+    .update(`${req.method} ${req.url}\n${req.accountId ?? ''}\n${req.auth?.apiVersion ?? ''}\n${req.rawBody ?? ''}`)
     .digest('hex');
 }
 
 /**
- * Claims an Idempotency-Key before the handler runs (decisions.md §11). Returns true when
+ * Claims an Idempotency-Key before the handler runs (docs/api-conventions.md#idempotency). Returns true when
  * the request was answered from the store (replay) and the handler must not run.
  */
-export async function claimIdempotencyKey(db: DbHandle, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+export async function claimIdempotencyKey(db: DbHandle, clock: Clock, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   req.idempotency = null;
   const raw = req.headers['idempotency-key'];
   if (req.method !== 'POST' || raw === undefined) return false;
@@ -31,44 +38,13 @@ export async function claimIdempotencyKey(db: DbHandle, req: FastifyRequest, rep
   }
   const { platformId, livemode } = req.auth;
   const hash = requestHash(req);
-  const now = new Date();
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({ platform_id: platformId, livemode, key, request_hash: hash, state: 'in_flight', created_at: now })
-    .onConflict((oc) =>
-      // A key older than 24 h is forgotten, and so is an abandoned claim: the new request takes it over.
-      oc
-        .columns(['platform_id', 'livemode', 'key'])
-        .doUpdateSet({
-          request_hash: hash,
-          state: 'in_flight',
-          response_status: null,
-          response_body: null,
-          created_at: now,
-        })
-        .where((eb) =>
-          eb.or([
-            eb('idempotency_keys.created_at', '<', new Date(now.getTime() - KEPT_MS)),
-            eb.and([
-              eb('idempotency_keys.state', '=', 'in_flight'),
-              eb('idempotency_keys.created_at', '<', new Date(now.getTime() - IN_FLIGHT_ABANDONED_MS)),
-            ]),
-          ]),
-        ),
-    )
-    .returning('key')
-    .executeTakeFirst();
-  if (inserted) {
-    req.idempotency = { key, platformId, livemode };
+  const now = clock.now();
+  const claim = { key, platformId, livemode };
+  if (await claimKey(db, claim, hash, now, new Date(now.getTime() - KEPT_MS), new Date(now.getTime() - IN_FLIGHT_ABANDONED_MS))) {
+    req.idempotency = claim;
     return false;
   }
-  const existing = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('platform_id', '=', platformId)
-    .where('livemode', '=', livemode)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const existing = await findKey(db, claim);
   if (!existing) {
     // Released between our insert and this read (the first request failed with a 5xx): retry.
     throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key has just finished. Retry.', 'Idempotency-Key');
@@ -76,7 +52,7 @@ export async function claimIdempotencyKey(db: DbHandle, req: FastifyRequest, rep
   if (existing.request_hash !== hash) {
     throw new ApiError(
       'idempotency_key_reused',
-      'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+      'This Idempotency-Key was already used with a different request (another URL, account, body or Service-Version). Use a new key for a new request.',
       'Idempotency-Key',
     );
   }
@@ -93,19 +69,6 @@ export async function settleIdempotencyKey(db: DbHandle, req: FastifyRequest, st
   const claim = req.idempotency;
   if (!claim) return;
   req.idempotency = null;
-  const where = db
-    .updateTable('idempotency_keys')
-    .where('platform_id', '=', claim.platformId)
-    .where('livemode', '=', claim.livemode)
-    .where('key', '=', claim.key);
-  if (status >= 500) {
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('platform_id', '=', claim.platformId)
-      .where('livemode', '=', claim.livemode)
-      .where('key', '=', claim.key)
-      .execute();
-    return;
-  }
-  await where.set({ state: 'done', response_status: status, response_body: body }).execute();
+  if (status >= 500) await releaseKey(db, claim);
+  else await storeResponse(db, claim, status, body);
 }

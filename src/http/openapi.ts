@@ -111,7 +111,7 @@ export function openApiTransforms() {
           op.parameters = [...(op.parameters ?? []), METADATA_FILTER_PARAMETER];
         }
         op.responses.default ??= {
-          description: 'An error in the one shape of decisions.md §2 (`{error: {type, code, message, param, request_id}}`).',
+          description: 'An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors).',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         };
         for (const response of Object.values<Schema>(op.responses)) {

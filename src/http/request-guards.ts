@@ -1,41 +1,81 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './errors.js';
+import { ApiError } from '../lib/errors.js';
 import { bracketPath } from './validation.js';
 
 /**
- * PostgreSQL text and jsonb cannot hold the NUL character: a string carrying one would fail
- * deep in the database (a 500). Refuse it up front, naming the field. Returns the bracket
- * path of the first string (or object key) that holds one, or null.
+ * Request bodies nest at most this deep. Real bodies need a few levels (an import's
+ * `bookings[0].segments[0].resources[0]` is four); anything near this limit is an attack
+ * on the parser or the validators, not a request (docs/limits.md).
  */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], `${path}/${i}`);
-      if (found !== null) return found;
+export const MAX_JSON_DEPTH = 32;
+
+/** A UTF-16 surrogate without its partner: not a Unicode character, so not storable text. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export type TextProblem = 'nul' | 'surrogate' | 'depth';
+
+/**
+ * Finds the first value PostgreSQL could not store, or that nests too deep: a string (or
+ * object key) holding NUL (text and jsonb cannot) or a lone surrogate (jsonb refuses it,
+ * text would silently store U+FFFD). Iterative, so no input can exhaust the stack. Returns
+ * the JSON pointer of the offending value and what is wrong with it, or null.
+ */
+export function findUnstorableText(root: unknown, maxDepth = MAX_JSON_DEPTH): { path: string; problem: TextProblem } | null {
+  const check = (text: string): TextProblem | null => (text.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(text) ? 'surrogate' : null);
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = check(value);
+      if (problem) return { path, problem };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const escaped = k.replace(/~/g, '~0').replace(/\//g, '~1');
-      if (k.includes('\u0000')) return `${path}/${escaped}`;
-      const found = findNulCharacter(v, `${path}/${escaped}`);
-      if (found !== null) return found;
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= maxDepth) return { path, problem: 'depth' };
+    const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+    // Pushed in reverse so that the first offending value in document order is reported.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, v] = entries[i];
+      const at = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (!Array.isArray(value)) {
+        const problem = check(k);
+        if (problem) return { path: at, problem };
+      }
+      stack.push({ value: v, path: at, depth: depth + 1 });
     }
   }
   return null;
 }
 
-export function assertNoNulCharacter(value: unknown): void {
-  const at = findNulCharacter(value);
-  if (at === null) return;
-  const param = bracketPath(at) || null;
-  throw new ApiError('parameter_invalid', `Invalid ${param ?? 'body'}: text may not contain the NUL character (\\u0000).`, param);
+const PROBLEMS: Record<TextProblem, string> = {
+  nul: 'text may not contain the NUL character (\\u0000)',
+  surrogate: 'text must be well-formed Unicode; a lone surrogate (such as \\udfff) is not a character',
+  depth: `values may nest at most ${MAX_JSON_DEPTH} levels deep`,
+};
+
+/** Throws 400 parameter_invalid naming the field when a value cannot be stored (see findUnstorableText). */
+export function assertStorableText(value: unknown): void {
+  const found = findUnstorableText(value);
+  if (found === null) return;
+  if (found.problem === 'depth') {
+    // The deepest path is as long as the attack; name the top-level field it sits under.
+    const top = found.path.split('/')[1];
+    const param = top === undefined ? null : bracketPath(`/${top}`);
+    throw new ApiError('parameter_invalid', `The request body nests deeper than ${MAX_JSON_DEPTH} levels${param ? ` (under ${param})` : ''}.`, param);
+  }
+  const param = bracketPath(found.path) || null;
+  throw new ApiError('parameter_invalid', `Invalid ${param ?? 'body'}: ${PROBLEMS[found.problem]}.`, param);
+}
+
+/** A write's body is a JSON object, or absent (decisions: docs/api-conventions.md). */
+export function assertObjectBody(value: unknown): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return;
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  throw new ApiError('parameter_invalid', `The request body must be a JSON object (or be left out); got ${kind}.`, null);
 }
 
 /**
- * Unknown parameters are refused everywhere (decisions.md §1), also on routes that declare
+ * Unknown parameters are refused everywhere (docs/api-conventions.md#requests), also on routes that declare
  * no query or body schema: their schema is "nothing", so anything sent is unknown.
  */
 export function assertNoUndeclaredParameters(req: FastifyRequest): void {

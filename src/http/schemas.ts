@@ -51,3 +51,12 @@ export function metadataFilters(query: Record<string, unknown>): Record<string, 
   }
   return Object.fromEntries(pairs);
 }
+
+/** A segment's held time, as bookings and availability slots show it. */
+export const SegmentTimeFields = {
+  resource: Type.String(),
+  location: Nullable(Type.String()),
+  start: Type.String({ format: 'date-time' }),
+  end: Type.String({ format: 'date-time' }),
+  quantity: Type.Integer(),
+};

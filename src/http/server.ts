@@ -3,14 +3,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import type { Logger } from 'pino';
 import type { DbHandle } from '../db/transaction.js';
+import type { Clock } from '../lib/clock.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
-import { ApiError, errorBody } from './errors.js';
+import { ApiError, errorBody } from '../lib/errors.js';
 import { validationError, validatorCompiler } from './validation.js';
-import { authenticate } from './auth.js';
+import { authenticate, lookupKey } from './auth.js';
+import { rateLimitHook } from './rate-limit/hook.js';
+import type { RateLimiter } from './rate-limit/limiter.js';
+import type { RequestMeter } from '../features/usage/request-meter.js';
+import type { Metrics } from '../metrics/registry.js';
+import { instrumentRequests } from '../metrics/http.js';
 import { claimIdempotencyKey, settleIdempotencyKey } from './idempotency.js';
 import { renderInVersion, LATEST_API_VERSION, type ApiVersion } from '../events/versions.js';
-import { assertNoNulCharacter, assertNoUndeclaredParameters } from './request-guards.js';
+import { assertObjectBody, assertStorableText, assertNoUndeclaredParameters } from './request-guards.js';
 import { openApiTransforms, recordRoute } from './openapi.js';
+import { clientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -19,14 +26,23 @@ export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 export interface ServerDeps {
   db: DbHandle;
   logger: Logger | false;
+  clock: Clock;
+  /** The OpenAPI tags, in order (each feature module declares its own). */
+  tags?: readonly { name: string; description: string }[];
+  /** Rate limits per platform and mode (docs/configuration.md); none: unlimited. */
+  rateLimiter?: RateLimiter | null;
+  /** Counts each authenticated request for usage (docs/usage.md). */
+  requestMeter?: RequestMeter | null;
+  /** Counts and times every response for GET /metrics (docs/metrics.md). */
+  metrics?: Metrics | null;
 }
 
 /**
- * The HTTP conventions, done once for every route (decisions.md §1–3, §11): request ids,
+ * The HTTP conventions, done once for every route (docs/api-conventions.md): request ids,
  * JSON-only bodies with a 1 MiB limit, strict validation, auth, Service-Account,
  * idempotency, version rendering, and the one error shape.
  */
-export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
+export async function buildServer({ db, logger, clock, tags = [], rateLimiter = null, requestMeter = null, metrics = null }: ServerDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger ? undefined : false,
@@ -38,6 +54,9 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
     return503OnClosing: false,
     // Ids are at most 255 characters (schemas.ts `Id`); a longer path segment cannot name an object.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 255 },
+    // Requests the HTTP parser refuses (headers over 16 KiB, malformed lines) get our shape too.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
     // Errors raised by the router before any route runs still get the one error shape.
     frameworkErrors: (error, req, reply) => {
       reply.header('Request-Id', req.id);
@@ -76,7 +95,10 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
       return done(new ApiError('body_invalid_json', 'The request body is not valid JSON.'), undefined);
     }
     try {
-      assertNoNulCharacter(parsed);
+      // Before anything walks the value: refuse what cannot be stored or nests too deep,
+      // then anything but an object (a write's body is an object, or absent).
+      assertStorableText(parsed);
+      assertObjectBody(parsed);
     } catch (err) {
       return done(err as ApiError, undefined);
     }
@@ -97,6 +119,20 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Request-Id', req.id);
   });
+  if (rateLimiter) {
+    app.addHook('onRequest', rateLimitHook(rateLimiter, async (req) => {
+      const key = await lookupKey(db, req);
+      return key ? { platformId: key.platform_id, livemode: key.livemode } : null;
+    }));
+  }
+  if (metrics) instrumentRequests(app, metrics);
+  if (requestMeter) {
+    app.addHook('onResponse', async (req, reply) => {
+      // Every request a key of the platform made counts, whatever its answer, except those the
+      // rate limit refused (they did no work, and never got as far as auth).
+      if (req.auth && reply.statusCode !== 429) requestMeter.count(req.auth.platformId, req.auth.livemode, req.accountId);
+    });
+  }
 
   app.addHook('preValidation', async (req) => {
     // A POST without a body is an empty object: actions and updates may have nothing to say.
@@ -104,15 +140,16 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
     const access = req.routeOptions.config.access;
     if (!access || access.public) return;
     await authenticate(db, req, access);
-    // Path and query text goes to the database as is: refuse NUL there too (bodies: the parser).
-    assertNoNulCharacter({ ...(req.params as object), ...(req.query as object) });
+    // Path and query text goes to the database as is: refuse NUL and lone surrogates there
+    // too (bodies: the parser).
+    assertStorableText({ ...(req.params as object), ...(req.query as object) });
     assertNoUndeclaredParameters(req);
   });
 
   app.addHook('preHandler', async (req, reply) => {
     const access = req.routeOptions.config.access;
     if (!access || access.public) return;
-    if (await claimIdempotencyKey(db, req, reply)) return reply;
+    if (await claimIdempotencyKey(db, clock, req, reply)) return reply;
   });
 
   app.addHook('preSerialization', async (req, reply, payload) => {
@@ -124,7 +161,9 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
   app.addHook('onSend', async (req, reply, payload) => {
     // Set here rather than at serialisation so that replays and errors carry it too.
     if (req.auth) reply.header('Service-Version', req.auth.apiVersion);
-    if (req.idempotency) await settleIdempotencyKey(db, req, reply.statusCode, String(payload ?? ''));
+    if (req.idempotency) {
+      await settleIdempotencyKey(db, req, reply.statusCode, storedForReplay(String(payload ?? ''), req.routeOptions.config.replayOmits));
+    }
     return payload;
   });
 
@@ -136,7 +175,7 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
   app.setErrorHandler((error: FastifyError & { validation?: unknown[]; validationContext?: string }, req, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) req.log.error({ err: error }, 'request failed');
-    if (apiError.code === 'rate_limited') reply.header('Retry-After', '1');
+    if (apiError.code === 'rate_limited' && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '1');
     reply.code(apiError.status).send(errorBody(apiError, req.id));
   });
 
@@ -148,9 +187,10 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
         title: 'Scheduling API',
         version: LATEST_API_VERSION,
         description:
-          'Scheduling as a service. Authenticate with `Authorization: Bearer sk_test_…`; act for one business with `Service-Account: acct_…`. Errors follow one shape: `{error: {type, code, message, param, request_id}}`. See docs/ in the repository for the decisions behind each behaviour.',
+          'Scheduling as a service. New here? Follow **docs/quickstart.md** in the repository: from `npm install && npm start` to a confirmed booking and a verified webhook in ten minutes, with curl and with the typed client (`packages/client`). The web console is at [/console](/console/).\n\nAuthenticate with `Authorization: Bearer sk_test_…`; act for one business with `Service-Account: acct_…`. Errors follow one shape: `{error: {type, code, message, param, request_id}}`. A request body is a JSON object (or absent), nested at most 32 levels, with well-formed text; the request line and headers take at most 16 KiB; expensive requests have a cost budget (docs/limits.md). The docs/ folder of the repository explains the rules behind each behaviour.',
       },
       servers: [{ url: '/' }],
+      tags: [...tags],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A secret (sk_…) or restricted (rk_…) key.' } },
       },
@@ -159,6 +199,18 @@ export async function buildServer({ db, logger }: ServerDeps): Promise<App> {
   });
 
   return app;
+}
+
+/** The response body kept for Idempotency-Key replays, without the fields a route never stores. */
+function storedForReplay(body: string, omit: readonly string[] | undefined): string {
+  if (!omit?.length) return body;
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    for (const field of omit) delete parsed[field];
+    return JSON.stringify(parsed);
+  } catch {
+    return body;
+  }
 }
 
 function toApiError(error: FastifyError & { validation?: unknown[]; validationContext?: string }): ApiError {

@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
-import { ApiError } from './errors.js';
+import { ApiError } from '../lib/errors.js';
 import { isValidDate, parseRfc3339 } from '../lib/time-format.js';
 
 /**
@@ -41,8 +41,8 @@ export function bracketPath(instancePath: string, last?: string): string {
 }
 
 const FORMAT_HINTS: Record<string, string> = {
-  'date-time': 'an RFC 3339 date-time such as 2026-03-02T14:00:00Z',
-  date: 'a date such as 2026-03-02',
+  'date-time': 'an RFC 3339 date-time such as 2026-03-02T14:00:00Z, in years 1000 to 9999',
+  date: 'a date such as 2026-03-02, in years 1000 to 9999',
   'wall-time': 'a wall-clock time HH:MM (24:00 only as an interval end)',
 };
 
@@ -92,6 +92,12 @@ export function validationError(errors: ErrorObject[], part: string | undefined)
     return new ApiError('parameter_missing', `Missing required parameter: ${param}.`, param);
   }
   const param = bracketPath(error.instancePath) || (part === 'body' ? null : part ?? null);
-  if (!param) return new ApiError('parameter_invalid', `The request body ${describe(error)}.`, null);
-  return new ApiError('parameter_invalid', `Invalid ${param}: ${describe(error)}.`, param);
+  // A union of literals (TypeBox's enums) fails once per literal: name every allowed value.
+  const allowed = errors.filter((e) => e.keyword === 'const' && e.instancePath === error.instancePath);
+  const detail =
+    error.keyword === 'const' && allowed.length > 1
+      ? `must be one of: ${allowed.map((e) => String((e.params as { allowedValue: unknown }).allowedValue)).join(', ')}`
+      : describe(error);
+  if (!param) return new ApiError('parameter_invalid', `The request body ${detail}.`, null);
+  return new ApiError('parameter_invalid', `Invalid ${param}: ${detail}.`, param);
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from '../db/schema.js';
-import { invalid } from '../http/errors.js';
+import { invalid } from './errors.js';
 
 /** On create, empty values are simply not stored. */
 export function metadataForCreate(input: Record<string, string> | undefined): Metadata {

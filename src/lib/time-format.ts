@@ -9,6 +9,10 @@ export function isoRequired(value: Date | string): string {
   return iso(value)!;
 }
 
+/** Instants are taken from year 1000 to year 9999, in UTC (as dates are, see isValidDate). */
+const EARLIEST_INSTANT = Date.UTC(1000, 0, 1);
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Times in: any RFC 3339 offset. Returns epoch ms, or null when the text is not RFC 3339. */
@@ -20,6 +24,9 @@ export function parseRfc3339(text: string): number | null {
   if (y < 1000 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
   const ms = Date.parse(text.toUpperCase());
   if (Number.isNaN(ms)) return null;
+  // The offset may carry a local year 1000 or 9999 over the edge (9999-12-31T23:59:59-12:00
+  // is in year 10000): the instant itself must lie in years 1000-9999 too.
+  if (ms < EARLIEST_INSTANT || ms > LATEST_INSTANT) return null;
   // Date.parse rolls 2026-02-31 over to March: reject days that do not exist.
   const day = utcDay(y, mo, d);
   if (day.getUTCMonth() !== mo - 1) return null;

@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { invalid } from './errors.js';
 
 const known = new Map<string, boolean>();
 
@@ -23,4 +24,11 @@ export function isValidTimeZone(name: string): boolean {
 export function canonicalTimeZone(name: string): string | null {
   if (!isValidTimeZone(name)) return null;
   return Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(name).timeZoneId;
+}
+
+/** A `timezone` parameter in canonical form: 400 parameter_invalid when it is not an IANA name. */
+export function checkTimeZone(tz: string): string {
+  const canonical = canonicalTimeZone(tz);
+  if (!canonical) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
+  return canonical;
 }

@@ -1,5 +1,20 @@
 import type { Logger } from 'pino';
-import type { Worker } from './registry.js';
+
+/** A background loop that runs beside the HTTP server and stops cleanly on SIGTERM. */
+export interface Worker {
+  name: string;
+  start(): void;
+  /**
+   * Resolves when the current pass has finished; no new pass starts after. When `abort`
+   * fires, work that would take longer (a webhook attempt in flight) is given up.
+   */
+  stop(abort?: AbortSignal): Promise<void>;
+  /**
+   * Runs one pass now and waits for it (and for any work it started); true when it found a
+   * full batch. Tests drive workers with it instead of waiting for the poller.
+   */
+  runOnce(): Promise<boolean>;
+}
 
 /**
  * A worker that runs `pass` every `intervalMs`, one pass at a time. A pass returns true
@@ -36,5 +51,6 @@ export function pollingWorker(name: string, intervalMs: number, logger: Logger, 
       if (timer) clearTimeout(timer);
       await running;
     },
+    runOnce: pass,
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
-import { revokeKey } from '../../src/features/platforms/api-keys.js';
+import { revokeKey } from '../../src/tenancy/api-keys.repository.js';
 
 const t = await setupTestApp();
 

@@ -1,23 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { book, eventsOf, futureDay, openResource, seg } from './bookings.helpers.js';
-import { createBookingsWorkers } from '../../src/features/bookings/index.js';
-import { expirePass } from '../../src/features/bookings/expiry.worker.js';
 
 const t = await setupTestApp();
 const day = futureDay(14);
-const inOneHour = () => new Date(Date.now() + 3600_000).toISOString();
+const now = () => t.clock.now().getTime();
+const inOneHour = () => new Date(now() + 3600_000).toISOString();
 
-/** Test shortcut: moves a pending hold's expires_at into the past without waiting. */
-async function lapse(table: 'bookings' | 'attendees', id: string) {
-  await t.db.kysely.updateTable(table).set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+/** Lets a pending hold made with inOneHour() lapse: moves the clock past its expires_at. */
+function lapse() {
+  t.clock.advance(3600_000 + 1000);
 }
 
 /** A booking whose start has passed (imports skip start_passed). */
 async function startedBooking(api: any, resource: string) {
-  const start = new Date(Date.now() - 3600_000).toISOString();
-  const end = new Date(Date.now() + 3600_000).toISOString();
+  const start = new Date(now() - 3600_000).toISOString();
+  const end = new Date(now() + 3600_000).toISOString();
   const res = await api.post('/v1/bookings/import', { bookings: [{ segments: [{ resource, start, end }], status: 'confirmed' }] });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data[0];
@@ -72,13 +70,13 @@ describe('booking lifecycle', () => {
     const api = await t.newAccount();
     const r = await openResource(api);
     const b = await book(api, { segments: [seg(r.id, day, '10:00', '11:00')], status: 'pending', seats: 4, metadata: { a: '1', b: '2' } });
-    const expires = new Date(Date.now() + 7200_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const expires = new Date(now() + 7200_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const res = await api.post(`/v1/bookings/${b.id}`, { expires_at: expires, seats: 6, metadata: { a: '', c: '3' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ expires_at: expires, seats: 6, metadata: { b: '2', c: '3' } });
     const [event] = await eventsOf(api, 'booking.updated', b.id);
     expect(event.data.previous_attributes).toEqual({ expires_at: null, seats: 4, metadata: { a: '1', b: '2' } });
-    expectError(await api.post(`/v1/bookings/${b.id}`, { expires_at: new Date(Date.now() - 1000).toISOString() }), 400, 'parameter_invalid', 'expires_at');
+    expectError(await api.post(`/v1/bookings/${b.id}`, { expires_at: new Date(now() - 1000).toISOString() }), 400, 'parameter_invalid', 'expires_at');
     await api.post(`/v1/bookings/${b.id}/confirm`);
     expectError(await api.post(`/v1/bookings/${b.id}`, { expires_at: expires }), 400, 'parameter_invalid', 'expires_at');
     expectError(await api.post(`/v1/bookings/${b.id}`, { segments: [] }), 400, 'parameter_unknown', 'segments');
@@ -90,7 +88,7 @@ describe('expiry of pending holds', () => {
     const api = await t.newAccount();
     const r = await openResource(api);
     const b = await book(api, { segments: [seg(r.id, day, '10:00', '11:00')], status: 'pending', expires_at: inOneHour() });
-    await lapse('bookings', b.id);
+    lapse();
     expect((await api.get(`/v1/bookings/${b.id}`)).body.status).toBe('expired');
     const pending = await api.get('/v1/bookings', { status: 'pending' });
     expect(pending.body.data.map((x: any) => x.id)).not.toContain(b.id);
@@ -99,8 +97,8 @@ describe('expiry of pending holds', () => {
     expectError(await api.post(`/v1/bookings/${b.id}/confirm`), 409, 'invalid_state_transition');
     await book(api, { segments: [seg(r.id, day, '10:00', '11:00')] });
 
-    await expirePass(t.db.kysely);
-    await expirePass(t.db.kysely);
+    await t.runWorker('booking-expiry');
+    await t.runWorker('booking-expiry');
     const events = await eventsOf(api, 'booking.expired', b.id);
     expect(events).toHaveLength(1);
     expect(events[0].data.previous_attributes).toEqual({ status: 'pending' });
@@ -113,10 +111,10 @@ describe('expiry of pending holds', () => {
     const b = await book(api, { segments: [seg(r.id, day, '10:00', '11:00')], seats: 2 });
     const a = (await api.post(`/v1/bookings/${b.id}/attendees`, { status: 'pending', expires_at: inOneHour(), seats: 2 })).body;
     expect((await api.get(`/v1/bookings/${b.id}`)).body.seats_taken).toBe(2);
-    await lapse('attendees', a.id);
+    lapse();
     expect((await api.get(`/v1/attendees/${a.id}`)).body.status).toBe('expired');
     expect((await api.get(`/v1/bookings/${b.id}`)).body.seats_taken).toBe(0);
-    await expirePass(t.db.kysely);
+    await t.runWorker('booking-expiry');
     const events = await eventsOf(api, 'attendee.expired', a.id);
     expect(events).toHaveLength(1);
     expect(events[0].data.previous_attributes).toEqual({ status: 'pending' });
@@ -128,19 +126,11 @@ describe('expiry of pending holds', () => {
     const b = await book(api, {
       segments: [seg(r.id, day, '15:00', '16:00')],
       status: 'pending',
-      expires_at: new Date(Date.now() + 1500).toISOString(),
+      expires_at: new Date(now() + 1500).toISOString(),
     });
-    const workers = createBookingsWorkers(t.db, { ...t.config, workerPollMs: 100 }, pino({ level: 'silent' }));
-    workers.forEach((w) => w.start());
-    try {
-      let events: any[] = [];
-      for (let i = 0; i < 150 && events.length === 0; i++) {
-        await new Promise((res) => setTimeout(res, 100));
-        events = await eventsOf(api, 'booking.expired', b.id);
-      }
-      expect(events).toHaveLength(1);
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
+    t.clock.advance(1500);
+    await t.runWorker('booking-expiry');
+    const events = await eventsOf(api, 'booking.expired', b.id);
+    expect(events).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
-import { ApiError, ERROR_TABLE } from '../../src/http/errors.js';
+import { ApiError, ERROR_TABLE } from '../../src/lib/errors.js';
 
 const t = await setupTestApp();
 const api = await t.newAccount();
@@ -204,7 +204,7 @@ describe('versions', () => {
 });
 
 describe('the error table', () => {
-  it('maps every code of decisions.md §2 to its status and type, and nothing else', () => {
+  it('maps every code of docs/api-conventions.md#errors to its status and type, and nothing else', () => {
     const expected: Record<string, [number, string]> = {
       parameter_missing: [400, 'invalid_request_error'],
       parameter_invalid: [400, 'invalid_request_error'],

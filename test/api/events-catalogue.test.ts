@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp, type Client } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
 import { EVENT_TYPES } from '../../src/events/catalogue.js';
-import { createWorkers } from '../../src/workers/registry.js';
+import { createWorkers } from '../../src/app.js';
 import { futureDay, openResource, seg, at } from './bookings.helpers.js';
 import { silent } from './webhooks.helpers.js';
 
@@ -106,6 +106,10 @@ async function tour(api: Client & { accountId: string }, failures: string[]) {
     await ok(api.post(`/v1/bookings/${done.id}/complete`));
     await ok(api.post(`/v1/bookings/${missed.id}/no_show`));
   }, failures);
+  await step('api keys', async () => {
+    const key = await ok(t.api.post('/v1/api_keys', { name: 'Front desk tablet', permissions: { bookings: 'write' }, account: api.accountId }));
+    await ok(t.api.post(`/v1/api_keys/${key.id}/revoke`));
+  }, failures);
   await step('attendees', async () => {
     const withSeats = await ok(api.post('/v1/bookings', { segments: [seg(room.id, day, '15:20', '15:50')], seats: 10 }));
     const a = await ok(api.post(`/v1/bookings/${withSeats.id}/attendees`, { seats: 2, status: 'pending', metadata: { name: 'Grace' } }));
@@ -113,9 +117,37 @@ async function tour(api: Client & { accountId: string }, failures: string[]) {
     await ok(api.post(`/v1/attendees/${a.id}/confirm`));
     const b = await ok(api.post(`/v1/bookings/${withSeats.id}/attendees`, { seats: 1 }));
     await ok(api.post(`/v1/attendees/${b.id}/cancel`, { reason: 'Ill' }));
-    const soon = new Date(Date.now() + 1500).toISOString();
+    const soon = new Date(t.clock.now().getTime() + 1500).toISOString();
     await ok(api.post(`/v1/bookings/${withSeats.id}/attendees`, { seats: 1, status: 'pending', expires_at: soon }));
     await ok(api.post('/v1/bookings', { segments: [seg(room.id, day, '16:00', '16:30')], status: 'pending', expires_at: soon }));
+  }, failures);
+  await step('series', async () => {
+    const studio = await openResource(api, { name: 'Studio B', type: 'room', timezone: 'Europe/Paris' });
+    const yoga = await ok(
+      api.post('/v1/series', {
+        rrule: 'FREQ=WEEKLY;BYDAY=MO,WE',
+        start_date: futureDay(3),
+        start_time: '09:00',
+        timezone: 'Europe/Paris',
+        template: { segments: [{ resource: studio.id, duration_minutes: 60 }], seats: 8, metadata: { class: 'yoga-beginners' } },
+        horizon_days: 28,
+        metadata: { teacher: 'Ana' },
+      }),
+    );
+    await ok(api.post(`/v1/series/${yoga.id}`, { horizon_days: 35, metadata: { level: 'beginners' } }));
+    const evening = await ok(api.post(`/v1/series/${yoga.id}/split`, { at: at(futureDay(17), '00:00'), start_time: '17:00' }));
+    await ok(api.post(`/v1/series/${evening.id}/cancel`));
+    // A short series ends once its last occurrence is over: move the clock past it.
+    await ok(
+      api.post('/v1/series', {
+        rrule: 'FREQ=DAILY;COUNT=2',
+        start_date: futureDay(1),
+        start_time: '12:00',
+        template: { segments: [{ resource: studio.id, duration_minutes: 30 }] },
+      }),
+    );
+    t.clock.advance(4 * 86_400_000);
+    await t.runWorker('series.horizon');
   }, failures);
 }
 
@@ -147,13 +179,15 @@ describe('event catalogue', () => {
   });
 
   it('emits only catalogue types, with the changed object in full', async () => {
-    const workers = createWorkers(t.db, t.config, silent);
+    const workers = createWorkers(t.db, t.config, silent, { clock: t.clock });
     for (const w of workers) w.start();
     const failures: string[] = [];
     const api = await t.newAccount({ name: 'Riverside', timezone: 'UTC' });
     try {
       await tour(api, failures);
-      // Expiry is written by the bookings worker within a poll interval.
+      // Expiry is written by the bookings worker once expires_at has passed.
+      t.clock.advance(2000);
+      await t.runWorker('booking-expiry');
       await step('expiry', () => eventually(async () => (await allEvents(t.api)).some((e) => e.type === 'booking.expired'), { timeoutMs: 10_000 }), failures);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));

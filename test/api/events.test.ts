@@ -86,21 +86,16 @@ describe('retention', () => {
     const { api, platformId } = await isolatedPlatform(t);
     const ep = await createEndpoint(api, { url: 'https://hooks.example.com/x', enabled_events: ['location.*'] });
     expect(ep.status).toBe('enabled');
-    const old = await emit(t, platformId, 'location.created', sampleLocation(), null, { at: new Date(Date.now() - 31 * DAY) });
-    const recent = await emit(t, platformId, 'location.created', sampleLocation(), null, { at: new Date(Date.now() - 29 * DAY) });
+    const old = await emit(t, platformId, 'location.created', sampleLocation(), null, { at: new Date(t.clock.now().getTime() - 31 * DAY) });
+    const recent = await emit(t, platformId, 'location.created', sampleLocation(), null, { at: new Date(t.clock.now().getTime() - 28 * DAY) });
     expectError(await api.get(`/v1/events/${old}`), 404, 'resource_missing');
     expect((await api.get('/v1/events', { type: 'location.created' })).body.data.map((e: any) => e.id)).toEqual([recent]);
 
     await api.post('/v1/accounts', { name: 'Idem' }, { idempotencyKey: 'old-key' });
+    t.clock.advance(25 * 3600_000);
     await api.post('/v1/accounts', { name: 'Idem 2' }, { idempotencyKey: 'new-key' });
-    await t.db.kysely
-      .updateTable('idempotency_keys')
-      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
-      .where('platform_id', '=', platformId)
-      .where('key', '=', 'old-key')
-      .execute();
 
-    const result = await runRetention(t.db.kysely, new Date());
+    const result = await runRetention(t.db.kysely, t.clock.now());
     expect(result.events).toBeGreaterThanOrEqual(1);
     expect(result.idempotencyKeys).toBeGreaterThanOrEqual(1);
     const events = await t.db.kysely.selectFrom('events').select('id').where('platform_id', '=', platformId).where('id', 'in', [old, recent]).execute();

@@ -9,13 +9,15 @@ const freshKey = () => `idem-${Date.now()}-${n++}`;
 
 const countLocations = async (name: string) => (await api.get('/v1/locations', { limit: 100 })).body.data.filter((l: any) => l.name === name).length;
 
-async function markInFlight(key: string, minutesAgo = 0) {
+/** Leaves the key's claim in flight, as a process that died mid-request would; then `minutesLater` pass. */
+async function markInFlight(key: string, minutesLater = 0) {
   await t.db.kysely
     .updateTable('idempotency_keys')
-    .set({ state: 'in_flight', response_status: null, response_body: null, created_at: new Date(Date.now() - minutesAgo * 60_000) })
+    .set({ state: 'in_flight', response_status: null, response_body: null })
     .where('platform_id', '=', t.platformId)
     .where('key', '=', key)
     .execute();
+  t.clock.advance(minutesLater * 60_000);
 }
 
 describe('Idempotency-Key', () => {
@@ -89,7 +91,7 @@ describe('Idempotency-Key', () => {
   it('forgets a key after 24 hours', async () => {
     const key = freshKey();
     await api.post('/v1/locations', { name: 'Old' }, { idempotencyKey: key });
-    await t.db.kysely.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 3600_000) }).where('key', '=', key).execute();
+    t.clock.advance(25 * 3600_000);
     const res = await api.post('/v1/locations', { name: 'New body' }, { idempotencyKey: key });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('New body');

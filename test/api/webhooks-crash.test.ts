@@ -5,7 +5,7 @@ import { setupTestApp } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
 import { claimDueDeliveries, leaseMs, recordAttempt, runDeliveryPass } from '../../src/features/webhooks/delivery-worker.js';
 import { createWebhookDispatcher } from '../../src/features/webhooks/sender.js';
-import { createWebhooksWorkers } from '../../src/features/webhooks/index.js';
+import { createWorkers } from '../../src/app.js';
 import { createEndpoint, deliveriesOf, emit, isolatedPlatform, receivers, sampleLocation, silent } from './webhooks.helpers.js';
 
 const t = await setupTestApp({ webhookRetryScheduleSeconds: [0, 1, 1, 1, 1, 1], workerPollMs: 100, webhookTimeoutMs: 500 });
@@ -13,7 +13,7 @@ const receiver = receivers();
 
 /** Workers for one test only: the tests below decide when a worker runs. */
 async function withWorkers<T>(fn: () => Promise<T>): Promise<T> {
-  const workers = createWebhooksWorkers(t.db, t.config, silent);
+  const workers = createWorkers(t.db, t.config, silent, { clock: t.clock }).filter((w) => w.name.startsWith('webhooks.'));
   for (const w of workers) w.start();
   try {
     return await fn();
@@ -38,7 +38,7 @@ describe('at-least-once delivery', () => {
     const dispatcher = createWebhookDispatcher(t.config);
     try {
       expect((await claimDueDeliveries(t.db.kysely, new Date(), leaseMs(t.config), 100)).filter((d) => d.event_id === id)).toEqual([]);
-      await eventually(async () => (await runDeliveryPass(t.db.kysely, t.config, dispatcher, silent)) > 0 && r.forEvent(id).length === 1, {
+      await eventually(async () => (await runDeliveryPass(t.db.kysely, t.config, t.clock, dispatcher, silent)) > 0 && r.forEvent(id).length === 1, {
         what: 'the delivery to be claimed again after the lease',
       });
     } finally {
@@ -48,7 +48,7 @@ describe('at-least-once delivery', () => {
     expect(d).toMatchObject({ status: 'succeeded', attempts: 1 });
 
     // The dead worker coming back late cannot overwrite what the new claim recorded.
-    const late = await recordAttempt(t.db.kysely, t.config, claimed[0], { ok: false, responseStatus: 500, error: 'late', durationMs: 1 }, new Date());
+    const late = await recordAttempt(t.db.kysely, t.config, t.clock, claimed[0], { ok: false, responseStatus: 500, error: 'late', durationMs: 1 }, new Date());
     expect(late).toBe(false);
     expect((await deliveriesOf(api, ep.id))[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
   });

@@ -212,10 +212,10 @@ describe('webhook delivery', () => {
     const { api, platformId } = await isolatedPlatform(t);
     const ep = await createEndpoint(api, { url: r.url, enabled_events: ['*'] });
     const { withTransaction } = await import('../../src/db/transaction.js');
-    const { recordEvent } = await import('../../src/events/outbox.js');
+    const { recordEvent } = await import('../../src/events/outbox.repository.js');
     await expect(
       withTransaction(t.db.kysely, async (trx) => {
-        await recordEvent(trx, { platformId, livemode: false, accountId: null }, 'location.created', sampleLocation());
+        await recordEvent(trx, { platformId, livemode: false, accountId: null }, 'location.created', sampleLocation(), null, t.clock.now());
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -231,9 +231,9 @@ describe('webhook delivery', () => {
     const match = await createEndpoint(api, { url: r.url, enabled_events: ['location.created'] });
     const other = await createEndpoint(api, { url: r.url, enabled_events: ['location.deleted'] });
     const { withTransaction } = await import('../../src/db/transaction.js');
-    const { recordEvents } = await import('../../src/events/outbox.js');
+    const { recordEvents } = await import('../../src/events/outbox.repository.js');
     const ids = await withTransaction(t.db.kysely, (trx) =>
-      recordEvents(trx, { platformId, livemode: false, accountId: null }, 'location.created', [1, 2, 3].map((i) => ({ object: sampleLocation(`room ${i}`), previous: null }))),
+      recordEvents(trx, { platformId, livemode: false, accountId: null }, 'location.created', [1, 2, 3].map((i) => ({ object: sampleLocation(`room ${i}`), previous: null })), t.clock.now()),
     );
     await eventually(() => ids.every((id) => r.forEvent(id).length === 1), { what: 'the three deliveries' });
     const delivered = await deliveriesOf(api, match.id);

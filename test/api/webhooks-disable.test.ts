@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
-import { createEndpoint, deliveriesOf, emit, isolatedPlatform, receivers, sampleLocation, startWorkers } from './webhooks.helpers.js';
+import { createEndpoint, deliveriesOf, emit, isolatedPlatform, receivers, sampleLocation } from './webhooks.helpers.js';
 
-// "Failing for 5 days" scaled down to 2 seconds; retries every second.
+// "Failing for 5 days" scaled down to 2 seconds; retries every second. The tests move the
+// clock and run the delivery worker's passes themselves: nothing waits for time to pass.
 const t = await setupTestApp({
   webhookRetryScheduleSeconds: [0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
   webhookDisableAfterSeconds: 2,
   workerPollMs: 100,
   webhookTimeoutMs: 500,
 });
-startWorkers(t);
 const receiver = receivers();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const deliver = () => t.runWorker('webhooks.delivery');
 
 async function endpointOf(api: any, id: string) {
   return (await api.get(`/v1/webhook_endpoints/${id}`)).body;
@@ -27,7 +27,9 @@ describe('automatic disable', () => {
     const first = await emit(t, platformId, 'location.created', sampleLocation());
 
     const disabled = await eventually(async () => {
+      await deliver();
       const e = await endpointOf(api, ep.id);
+      if (e.status !== 'disabled') t.clock.advance(1000);
       return e.status === 'disabled' && e;
     }, { what: 'the endpoint to be disabled' });
     expect(disabled).toMatchObject({ disabled_reason: 'failing' });
@@ -44,7 +46,8 @@ describe('automatic disable', () => {
     const [pending] = await deliveriesOf(api, ep.id);
     expect(pending).toMatchObject({ event: first, status: 'pending' });
     const waitUntil = Date.parse(pending.next_attempt_at) + 1000;
-    await sleep(Math.max(0, waitUntil - Date.now()));
+    if (t.clock.now().getTime() < waitUntil) t.clock.set(waitUntil);
+    await deliver();
     const still = await deliveriesOf(api, ep.id);
     expect(still).toHaveLength(1);
     expect(still[0]).toMatchObject({ status: 'pending', attempts: pending.attempts });
@@ -54,6 +57,7 @@ describe('automatic disable', () => {
     const enabled = await api.post(`/v1/webhook_endpoints/${ep.id}`, { disabled: false });
     expect(enabled.body).toMatchObject({ status: 'enabled', disabled_reason: null, disabled_at: null, consecutive_failures: 0, failing_since: null });
     const done = await eventually(async () => {
+      await deliver();
       const [d] = await deliveriesOf(api, ep.id);
       return d.status === 'succeeded' && d;
     }, { what: 'the waiting delivery to go out' });
@@ -71,6 +75,7 @@ describe('automatic disable', () => {
     const ep = await createEndpoint(api, { url: r.url, enabled_events: ['location.*'] });
     await emit(t, platformId, 'location.created', sampleLocation());
     const e = await eventually(async () => {
+      await deliver();
       const x = await endpointOf(api, ep.id);
       return x.status === 'disabled' && x;
     });
@@ -90,10 +95,10 @@ describe('automatic disable', () => {
     expect(await deliveriesOf(api, ep.id)).toEqual([]);
     const resent = await api.post(`/v1/events/${id}/resend`, { endpoint: ep.id });
     expect(resent.body.status).toBe('pending');
-    await sleep(500);
+    await deliver();
     expect(r.requests).toEqual([]);
     await api.post(`/v1/webhook_endpoints/${ep.id}`, { disabled: false });
-    await eventually(() => r.forEvent(id).length === 1, { what: 'the held delivery' });
+    await eventually(async () => (await deliver(), r.forEvent(id).length === 1), { what: 'the held delivery' });
   });
 
   it('keeps an endpoint that recovers in time enabled, with its counters reset by the success', async () => {
@@ -102,7 +107,12 @@ describe('automatic disable', () => {
     const { api, platformId } = await isolatedPlatform(t);
     const ep = await createEndpoint(api, { url: r.url, enabled_events: ['location.*'] });
     await emit(t, platformId, 'location.created', sampleLocation());
-    await eventually(async () => (await deliveriesOf(api, ep.id))[0]?.status === 'succeeded');
+    await eventually(async () => {
+      await deliver();
+      const done = (await deliveriesOf(api, ep.id))[0]?.status === 'succeeded';
+      if (!done) t.clock.advance(1000);
+      return done;
+    });
     expect(await endpointOf(api, ep.id)).toMatchObject({ status: 'enabled', consecutive_failures: 0, failing_since: null });
   });
 });

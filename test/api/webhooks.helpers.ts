@@ -1,9 +1,8 @@
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { withTransaction } from '../../src/db/transaction.js';
-import { recordEvent, type ApiObject } from '../../src/events/outbox.js';
+import { recordEvent, type ApiObject } from '../../src/events/outbox.repository.js';
 import type { EventType } from '../../src/events/catalogue.js';
-import { createWebhooksWorkers } from '../../src/features/webhooks/index.js';
 import type { Client, TestContext } from '../support/harness.js';
 import { Receiver } from '../support/receiver.js';
 
@@ -11,12 +10,7 @@ export const silent = pino({ level: 'silent' });
 
 /** Starts the webhook workers of this test file; stopped after the file (before the database goes). */
 export function startWorkers(t: TestContext) {
-  const workers = createWebhooksWorkers(t.db, t.config, silent);
-  for (const w of workers) w.start();
-  afterAll(async () => {
-    await Promise.all(workers.map((w) => w.stop()));
-  });
-  return workers;
+  return t.startWorkers(['webhooks.delivery', 'webhooks.retention']);
 }
 
 /** Receivers opened by a test file, closed after it. */
@@ -60,7 +54,7 @@ export async function emit(
   options: { livemode?: boolean; accountId?: string | null; at?: Date } = {},
 ): Promise<string> {
   return withTransaction(t.db.kysely, (trx) =>
-    recordEvent(trx, { platformId, livemode: options.livemode ?? false, accountId: options.accountId ?? null }, type, object, previous, options.at ?? new Date()),
+    recordEvent(trx, { platformId, livemode: options.livemode ?? false, accountId: options.accountId ?? null }, type, object, previous, options.at ?? t.clock.now()),
   );
 }
 

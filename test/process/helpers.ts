@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/scheduling.js');
@@ -17,7 +17,7 @@ const BIN = path.join(ROOT, 'bin/scheduling.js');
 /** The environment of a child: ours without the variables that would steer it elsewhere. */
 function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'BOOTSTRAP_API_KEY', 'LOG_LEVEL', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[k];
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'BOOTSTRAP_API_KEY', 'LOG_LEVEL', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'REDIS_URL', 'METRICS_TOKEN', 'RATE_LIMIT_LIVE', 'RATE_LIMIT_TEST']) delete env[k];
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -46,15 +46,21 @@ export function cli(args: string[], env: Record<string, string | undefined>, tim
   });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
+/**
+ * A free port for a server process, below the kernel's ephemeral range (32768 and up): a
+ * port picked from that range can be taken, between this check and the process binding it,
+ * by a receiver another test opens on port 0 — which would then answer /healthz for it.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
     });
-    s.on('error', reject);
-  });
+    if (free) return port;
+  }
 }
 
 const madeDirs: string[] = [];
@@ -81,12 +87,13 @@ export interface Server {
   kill(signal: NodeJS.Signals): void;
 }
 
-/** Starts `serve`; resolves once /healthz answers, rejects if the process ends first. */
-export async function startServer(env: Record<string, string | undefined>, opts: { waitHealthy?: boolean } = {}): Promise<Server> {
+/** Starts `serve` (or `opts.args`: `worker`, `serve --no-workers`); resolves once /healthz answers, rejects if the process ends first. */
+export async function startServer(env: Record<string, string | undefined>, opts: { waitHealthy?: boolean; args?: string[] } = {}): Promise<Server> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve'], {
+  const child = spawn(process.execPath, [BIN, ...(opts.args ?? ['serve'])], {
     cwd: ROOT,
-    env: childEnv({ HOST: '127.0.0.1', NODE_ENV: 'development', ...env, PORT: String(port) }),
+    // Rate limits high enough never to throttle a test, except where a test sets its own.
+    env: childEnv({ HOST: '127.0.0.1', NODE_ENV: 'development', RATE_LIMIT_LIVE: '1000000', RATE_LIMIT_TEST: '1000000', ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -137,12 +144,16 @@ export async function api(server: Server, key: string, method: string, url: stri
 export const randomKey = (mode: 'test' | 'live' = 'test') => `sk_${mode}_${randomBytes(16).toString('hex')}`;
 
 /**
- * A PGlite data folder with the migrations applied, made once and copied for each test:
- * creating a PGlite cluster takes seconds, copying one a fraction of that.
+ * A PGlite data folder with the migrations applied, copied for each test from the run's
+ * template (test/support/global-setup.ts): creating a PGlite cluster takes seconds, copying
+ * one a fraction of that. When the run's template is a PostgreSQL database (DATABASE_URL),
+ * this file migrates a folder of its own once, with the command-line tool.
  */
 let template: Promise<string> | null = null;
 export async function pgliteDataDir(label: string): Promise<string> {
   template ??= (async () => {
+    const run = inject('databaseTemplate');
+    if (run?.kind === 'pglite') return run.dataDir;
     const dir = path.join(tempDir('template'), 'data');
     const res = await cli(['migrate'], { DATA_DIR: dir }, 120_000);
     if (res.code !== 0) throw new Error(`template migrate failed: ${res.stderr}`);
@@ -183,7 +194,7 @@ export function reap(servers: Server[]): void {
  * Servers started by one test file, reaped (and their temp folders removed) after it.
  * Call at the top level of the file; returns the function that starts one.
  */
-export function serversOfThisFile(): (env: Record<string, string | undefined>, opts?: { waitHealthy?: boolean }) => Promise<Server> {
+export function serversOfThisFile(): (env: Record<string, string | undefined>, opts?: { waitHealthy?: boolean; args?: string[] }) => Promise<Server> {
   const servers: Server[] = [];
   afterAll(async () => {
     reap(servers);

@@ -1,11 +1,15 @@
 import { afterAll } from 'vitest';
+import pino from 'pino';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connect.js';
-import { buildApp } from '../../src/app.js';
+import { buildApp, createWorkers } from '../../src/app.js';
+import { TestClock } from '../../src/lib/clock.js';
+import { Metrics } from '../../src/metrics/registry.js';
+import type { Worker } from '../../src/workers/poller.js';
 import type { App } from '../../src/http/server.js';
-import { createPlatform } from '../../src/features/platforms/platforms.js';
-import { createApiKey } from '../../src/features/platforms/api-keys.js';
+import { createPlatform } from '../../src/tenancy/platforms.repository.js';
+import { createApiKey } from '../../src/tenancy/api-keys.repository.js';
 import { freshDatabase } from './database.js';
 
 export interface ApiResponse<T = any> {
@@ -89,7 +93,15 @@ export interface TestContext {
   /** Another platform with its own keys. */
   newPlatform(): Promise<{ platformId: string; testKey: string; liveKey: string; api: Client }>;
   restrictedKey(opts: { permissions: Record<string, 'none' | 'read' | 'write'>; account?: string | null; livemode?: boolean }): Promise<string>;
+  /** The app's business time: follows real time until moved (`advance`, `set`). */
+  clock: TestClock;
+  /** Runs one pass of a background worker now ('booking-expiry', 'webhooks.delivery', 'webhooks.retention'). */
+  runWorker(name: string): Promise<boolean>;
+  /** Starts the background workers (all, or those named); they are stopped after the file. */
+  startWorkers(names?: string[]): Worker[];
 }
+
+const silent = pino({ level: 'silent' });
 
 /**
  * One fresh database and app per test file. Call at the top level of a test file:
@@ -97,14 +109,27 @@ export interface TestContext {
  */
 export async function setupTestApp(configOverrides: Partial<Config> = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), ...configOverrides };
-  const app = await buildApp(db, config, false);
+  // Rate limits high enough never to throttle a test, except where a test sets its own.
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, ...configOverrides };
+  const clock = new TestClock();
+  const metrics = new Metrics();
+  const app = await buildApp(db, config, false, { clock, metrics });
   await app.ready();
   const platform = await createPlatform(db.kysely, 'Test platform');
+  // Built once, with the test clock; started only by startWorkers. runWorker drives them.
+  const workers = createWorkers(db, config, silent, { clock, metrics });
+  const started = new Set<Worker>();
   afterAll(async () => {
+    await Promise.all([...started].map((w) => w.stop()));
+    await Promise.all(workers.map((w) => (started.has(w) ? undefined : w.stop())));
     await app.close();
     await drop();
   });
+  const workerNamed = (name: string) => {
+    const worker = workers.find((w) => w.name === name);
+    if (!worker) throw new Error(`no worker '${name}'; known: ${workers.map((w) => w.name).join(', ')}`);
+    return worker;
+  };
   const api = new Client(app, platform.testKey);
   return {
     db,
@@ -114,6 +139,17 @@ export async function setupTestApp(configOverrides: Partial<Config> = {}): Promi
     testKey: platform.testKey,
     liveKey: platform.liveKey,
     api,
+    clock,
+    runWorker: (name) => workerNamed(name).runOnce(),
+    startWorkers(names) {
+      const chosen = names ? names.map(workerNamed) : workers;
+      for (const w of chosen) {
+        if (started.has(w)) continue;
+        started.add(w);
+        w.start();
+      }
+      return chosen;
+    },
     async newAccount(input = {}) {
       const res = await api.post('/v1/accounts', { name: input.name ?? 'Studio', timezone: input.timezone ?? 'UTC' });
       if (res.status !== 200) throw new Error(`account create failed: ${JSON.stringify(res.body)}`);
@@ -138,14 +174,14 @@ export async function setupTestApp(configOverrides: Partial<Config> = {}): Promi
   };
 }
 
-/** Asserts the decisions.md §2 error shape and returns the error object. */
+/** Asserts the docs/api-conventions.md#errors error shape and returns the error object. */
 export function expectError(res: ApiResponse, status: number, code: string, param?: string | null) {
   const err = res.body?.error;
   if (res.status !== status || err?.code !== code || (param !== undefined && err?.param !== param)) {
     throw new Error(`expected ${status} ${code}${param !== undefined ? ` (param ${param})` : ''}, got ${res.status} ${JSON.stringify(res.body)}`);
   }
   if (typeof err.message !== 'string' || typeof err.type !== 'string' || !err.request_id) {
-    throw new Error(`error body lacks the §2 shape: ${JSON.stringify(res.body)}`);
+    throw new Error(`error body lacks the error shape of docs/api-conventions.md#errors: ${JSON.stringify(res.body)}`);
   }
   return err;
 }

@@ -1,5 +1,5 @@
 /**
- * Which blocks apply to one resource (decisions §5: exactly one scope per block).
+ * Which blocks apply to one resource (docs/availability.md#blocks: exactly one scope per block).
  */
 import type { BlockFacts, Interval, ResourceFacts, WorkingInterval } from './types.js';
 import { intersect, normalize, union, type IntervalSet } from '../time/interval-set.js';

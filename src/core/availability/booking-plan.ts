@@ -1,6 +1,6 @@
 /**
  * Plans a booking: picks a resource for every segment (first fitting candidate),
- * collects every conflict, and applies the conflict policy (decisions §7). Booking
+ * collects every conflict, and applies the conflict policy (docs/bookings.md#conflict-policies-and-candidates). Booking
  * creation, reschedule, import, series generation, re-checks and availability search
  * all call this, so they cannot disagree.
  */

@@ -1,5 +1,5 @@
 /**
- * The availability calendar of one resource (decisions §6): per local date, its open
+ * The availability calendar of one resource (docs/availability.md#calendar): per local date, its open
  * intervals (working time less blocked time) split into pieces of constant free capacity.
  */
 import type { Interval } from './types.js';
@@ -30,6 +30,15 @@ export interface CalendarInput {
 }
 
 export function availabilityCalendar(input: CalendarInput): CalendarDay[] {
+  const steps = availabilityCalendarInSteps(input);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The calendar as a generator that yields after each day, for callers that run it in slices. */
+export function* availabilityCalendarInSteps(input: CalendarInput): Generator<void, CalendarDay[], void> {
   const { timeline, timeZone } = input;
   const range = { start: input.from, end: input.to };
   if (range.end <= range.start) return [];
@@ -64,6 +73,7 @@ export function availabilityCalendar(input: CalendarInput): CalendarDay[] {
       }
     }
     days.push({ date, intervals });
+    yield;
   }
   return days;
 }

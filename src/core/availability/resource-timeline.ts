@@ -40,7 +40,7 @@ export interface ResourceTimelineInput {
   blocks: readonly BlockFacts[];
   /**
    * Holds that count against capacity: segments of bookings that are confirmed, or
-   * pending and not past expires_at (decisions §7). Holds of other resources are ignored.
+   * pending and not past expires_at (docs/bookings.md#held-time). Holds of other resources are ignored.
    */
   holds: readonly HoldFacts[];
   range: Interval;

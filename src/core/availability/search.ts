@@ -1,5 +1,5 @@
 /**
- * Availability search (decisions §6): walk a slot grid aligned to local midnight and
+ * Availability search (docs/availability.md#availability-search): walk a slot grid aligned to local midnight and
  * list every grid start at which a booking with these segments, policy `reject`, would
  * succeed. Whether a start works is decided ONLY by planBooking; the shortcut below
  * merely skips starts that provably fail it (using segment-fit's own fitSpace).
@@ -76,6 +76,19 @@ function relativeLayout(segments: readonly SearchSegment[]): { starts: number[];
 }
 
 export function searchSlots(input: SearchInput): SearchResult {
+  const steps = searchSlotsInSteps(input);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The search as a generator that yields every few grid starts, so that a caller can spread
+ * a long search over many turns of the event loop (features/availability: runInSlices).
+ * Still pure: it yields nothing but control.
+ */
+export function* searchSlotsInSteps(input: SearchInput): Generator<void, SearchResult, void> {
   const { segments, timelines, timeZone, slotIntervalMinutes: step } = input;
   if (segments.length === 0) return { slots: [], hasMore: false, nextFrom: null };
   const { starts, ends } = relativeLayout(segments);
@@ -173,6 +186,7 @@ export function searchSlots(input: SearchInput): SearchResult {
     if (grid.length === 0 || grid[grid.length - 1] < skipUntil) continue;
     for (const t of grid) {
       if (t <= lastEmitted || t < skipUntil) continue; // keep instants strictly increasing
+      yield; // one grid start per step: planning one start can try 20 × 50 candidates
       if (t > lastUseful) return { slots, hasMore: false, nextFrom: null };
       lastEmitted = t;
       const next = nextPossible(t);

@@ -1,6 +1,6 @@
 /**
  * Schedules and overrides (wall-clock, in the resource's zone) → working intervals
- * (instants, with resolved location). Decisions §5.
+ * (instants, with resolved location). Rules: docs/availability.md#schedules.
  */
 import type { Interval, OverrideFacts, ResourceFacts, ScheduleFacts, WallInterval, WorkingInterval } from './types.js';
 import {

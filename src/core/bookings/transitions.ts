@@ -1,5 +1,5 @@
 /**
- * Booking and attendee states (decisions §7). Attendee states mirror booking states,
+ * Booking and attendee states (docs/bookings.md#lifecycle). Attendee states mirror booking states,
  * so both use these rules:
  *
  *   pending   → confirmed | cancelled | expired

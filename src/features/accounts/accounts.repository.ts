@@ -1,19 +1,21 @@
 import type { DbHandle, Trx } from '../../db/transaction.js';
 import type { NewRow, Row, RowUpdate } from '../../db/schema.js';
-import type { PlatformScope } from '../../http/context.js';
-import { listPage, whereMetadata, type PageParams } from '../../http/pagination.js';
+import type { PlatformScope } from '../../tenancy/index.js';
+import { listPage, whereMetadata, type PageParams } from '../../db/pagination.js';
 
 export type AccountRow = Row<'accounts'>;
 
-export function findAccount(db: DbHandle, scope: PlatformScope, id: string, forUpdate = false) {
-  let q = db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('platform_id', '=', scope.platformId)
-    .where('livemode', '=', scope.livemode);
-  if (forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
+function accountById(db: DbHandle, scope: PlatformScope, id: string) {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).where('platform_id', '=', scope.platformId).where('livemode', '=', scope.livemode);
+}
+
+export function findAccount(db: DbHandle, scope: PlatformScope, id: string) {
+  return accountById(db, scope, id).executeTakeFirst();
+}
+
+/** The account, locked FOR UPDATE until the transaction ends. */
+export function lockAccount(trx: Trx, scope: PlatformScope, id: string) {
+  return accountById(trx, scope, id).forUpdate().executeTakeFirst();
 }
 
 export function insertAccount(trx: Trx, row: NewRow<'accounts'>) {
@@ -39,27 +41,6 @@ export function updateAccount(trx: Trx, scope: PlatformScope, id: string, change
 export async function deleteAccount(trx: Trx, scope: PlatformScope, id: string) {
   await trx.deleteFrom('bookings').where('account_id', '=', id).execute();
   return trx.deleteFrom('accounts').where('id', '=', id).where('platform_id', '=', scope.platformId).execute();
-}
-
-/**
- * Pending or confirmed bookings that have not ended block an account's deletion. A pending
- * booking past its `expires_at` is expired (reads show it so) and blocks nothing.
- */
-export async function hasLiveBookings(trx: Trx, accountId: string, now: Date): Promise<boolean> {
-  const row = await trx
-    .selectFrom('bookings')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('end_at', '>', now)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'confirmed'),
-        eb.and([eb('status', '=', 'pending'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
 }
 
 export function listAccounts(db: DbHandle, scope: PlatformScope, page: PageParams, metadata: Record<string, string>, onlyId: string | null) {

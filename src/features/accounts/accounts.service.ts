@@ -1,14 +1,17 @@
 import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
-import type { PlatformScope } from '../../http/context.js';
-import { ApiError, invalid, notFound } from '../../http/errors.js';
+import { usageMeter } from '../usage/index.js';
+import { boundKeyMaySee, type PlatformScope } from '../../tenancy/index.js';
+import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { canonicalTimeZone } from '../../lib/timezone.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
-import type { PageParams } from '../../http/pagination.js';
-import { toPage } from '../../http/pagination.js';
+import { checkTimeZone } from '../../lib/timezone.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
+import type { PageParams } from '../../db/pagination.js';
+import { toPage } from '../../db/pagination.js';
 import * as repo from './accounts.repository.js';
+import { hasFutureHolds } from '../../capacity/index.js';
 import { serializeAccount } from './accounts.serializer.js';
+import type { Clock } from '../../lib/clock.js';
 
 export interface AccountInput {
   name?: string;
@@ -17,15 +20,13 @@ export interface AccountInput {
 }
 
 /** The canonical IANA name (`europe/paris` → `Europe/Paris`), undefined when not given. */
-function checkTimezone(tz: string | undefined): string | undefined {
-  if (tz === undefined) return undefined;
-  const canonical = canonicalTimeZone(tz);
-  if (!canonical) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
-  return canonical;
-}
+const checkTimezone = (tz: string | undefined) => (tz === undefined ? undefined : checkTimeZone(tz));
 
 export class AccountsService {
-  constructor(private readonly db: DbHandle) {}
+  constructor(
+    private readonly db: DbHandle,
+    private readonly clock: Clock,
+  ) {}
 
   async create(scope: PlatformScope, input: Required<Pick<AccountInput, 'name'>> & AccountInput, boundAccountId: string | null = null) {
     if (boundAccountId) {
@@ -34,7 +35,7 @@ export class AccountsService {
     }
     const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
-      const now = new Date();
+      const now = this.clock.now();
       const row = await repo.insertAccount(trx, {
         id: newId(ID_PREFIX.account),
         platform_id: scope.platformId,
@@ -46,13 +47,14 @@ export class AccountsService {
         updated_at: now,
       });
       const account = serializeAccount(row);
+      await usageMeter.accountActive(trx, { ...scope, accountId: row.id }, now);
       await recordEvent(trx, { ...scope, accountId: row.id }, 'account.created', account, null, now);
       return account;
     });
   }
 
   async get(scope: PlatformScope, id: string, boundAccountId: string | null) {
-    const row = boundAccountId && boundAccountId !== id ? undefined : await repo.findAccount(this.db, scope, id);
+    const row = !boundKeyMaySee(boundAccountId, id) ? undefined : await repo.findAccount(this.db, scope, id);
     if (!row) throw notFound('account', id);
     return serializeAccount(row);
   }
@@ -60,9 +62,9 @@ export class AccountsService {
   async update(scope: PlatformScope, id: string, input: AccountInput, boundAccountId: string | null) {
     const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
-      const before = boundAccountId && boundAccountId !== id ? undefined : await repo.findAccount(trx, scope, id, true);
+      const before = !boundKeyMaySee(boundAccountId, id) ? undefined : await repo.lockAccount(trx, scope, id);
       if (!before) throw notFound('account', id);
-      const now = new Date();
+      const now = this.clock.now();
       const row = await repo.updateAccount(trx, scope, id, {
         name: input.name ?? before.name,
         timezone: timezone ?? before.timezone,
@@ -79,12 +81,16 @@ export class AccountsService {
 
   async delete(scope: PlatformScope, id: string, boundAccountId: string | null) {
     return withTransaction(this.db, async (trx) => {
-      const row = boundAccountId && boundAccountId !== id ? undefined : await repo.findAccount(trx, scope, id, true);
+      const row = !boundKeyMaySee(boundAccountId, id) ? undefined : await repo.lockAccount(trx, scope, id);
       if (!row) throw notFound('account', id);
-      const now = new Date();
-      if (await repo.hasLiveBookings(trx, id, now)) {
+      const now = this.clock.now();
+      // A pending booking past its expires_at is expired (reads show it so) and blocks nothing.
+      if (await hasFutureHolds(trx, { accountId: id }, now)) {
         throw new ApiError('account_in_use', 'This account has pending or confirmed bookings that have not ended; cancel them first.');
       }
+      // It and its active resources were active until now: they count in this month even if
+      // the month is opened after the delete.
+      await usageMeter.accountLeaving(trx, { ...scope, accountId: id }, now);
       await repo.deleteAccount(trx, scope, id);
       await recordEvent(trx, { ...scope, accountId: id }, 'account.deleted', serializeAccount(row), null, now);
       return { id, object: 'account', deleted: true as const };

@@ -3,9 +3,12 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { DateTime, Id, Nullable } from '../../http/schemas.js';
 import type { DbHandle } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
 import { searchAvailability } from './search.service.js';
 import { availabilityCalendarFor } from './calendar.service.js';
 import { MAX_RANGE_DAYS } from './range.js';
+import { MAX_SEARCH_UNITS } from './cost.js';
+import { SegmentTimeFields } from '../../http/schemas.js';
 
 const Minutes = (min: number, max: number, description: string) => Type.Integer({ minimum: min, maximum: max, description });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: "IANA time zone of slot alignment and day boundaries; default: the account's." });
@@ -16,7 +19,9 @@ const SearchSegmentInput = Type.Object(
     resources: Type.Optional(
       Type.Array(Id(), { minItems: 1, maxItems: 50, description: 'Candidate resources, 1 to 50; the first that fits, in this order, is offered.' }),
     ),
-    type: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Candidates: the active resources of this type, in creation order.' })),
+    type: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Candidates: the active resources of this type, in creation order; at most 50, like resources (more: 400).' }),
+    ),
     location: Type.Optional(Id('Location id: the resource must be working there for the whole held time.')),
     duration_minutes: Minutes(1, 10080, 'Length of the segment, 1 to 10080 minutes.'),
     offset_minutes: Type.Optional(
@@ -38,7 +43,10 @@ const SearchBody = Type.Object(
     slot_interval_minutes: Type.Optional(Minutes(1, 1440, 'Slot starts sit on this grid from local midnight in timezone (default 15).')),
     limit: Type.Optional(Minutes(1, 1000, 'At most this many slots (default 100); has_more and next_from say where to go on.')),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: `Cost: (candidates of all segments) × grid starts per day × days, at most ${MAX_SEARCH_UNITS.toLocaleString('en-US')} work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md).`,
+  },
 );
 
 const AvailabilitySchema = Type.Object({
@@ -50,11 +58,7 @@ const AvailabilitySchema = Type.Object({
       end: Type.String({ format: 'date-time' }),
       segments: Type.Array(
         Type.Object({
-          resource: Type.String(),
-          location: Nullable(Type.String()),
-          start: Type.String({ format: 'date-time' }),
-          end: Type.String({ format: 'date-time' }),
-          quantity: Type.Integer(),
+          ...SegmentTimeFields,
           remaining_capacity: Type.Integer({ description: 'Units free over the whole held time before this slot is booked (≥ quantity).' }),
         }),
       ),
@@ -85,7 +89,7 @@ const CalendarSchema = Type.Object({
 
 const tags = ['Availability'];
 
-export function availabilityRoutes(app: App, db: DbHandle) {
+export function availabilityRoutes(app: App, db: DbHandle, clock: Clock) {
   app.post('/v1/availability', {
     // A search only reads: read access to availability is enough for a restricted key.
     config: { access: { account: 'required', permission: 'availability', level: 'read' } },
@@ -95,7 +99,7 @@ export function availabilityRoutes(app: App, db: DbHandle) {
       body: SearchBody,
       response: { 200: AvailabilitySchema },
     },
-    handler: (req) => searchAvailability(db, accountScope(req), req.body, Date.now()),
+    handler: (req) => searchAvailability(db, accountScope(req), req.body, clock.now().getTime()),
   });
 
   app.get('/v1/availability/calendar', {
@@ -115,6 +119,6 @@ export function availabilityRoutes(app: App, db: DbHandle) {
       ),
       response: { 200: CalendarSchema },
     },
-    handler: (req) => availabilityCalendarFor(db, accountScope(req), req.query, Date.now()),
+    handler: (req) => availabilityCalendarFor(db, accountScope(req), req.query, clock.now().getTime()),
   });
 }

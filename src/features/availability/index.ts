@@ -1,16 +1,9 @@
-import type { Logger } from 'pino';
-import type { App } from '../../http/server.js';
-import type { Db } from '../../db/connect.js';
-import type { Config } from '../../config.js';
-import type { Worker } from '../../workers/registry.js';
+import type { FeatureModule } from '../module.js';
 import { availabilityRoutes } from './availability.routes.js';
 
-/** Registers POST /v1/availability and GET /v1/availability/calendar. */
-export function registerAvailabilityRoutes(app: App, db: Db, _config: Config): void {
-  availabilityRoutes(app, db.kysely);
-}
-
-/** This feature's background workers, if any. */
-export function createAvailabilityWorkers(_db: Db, _config: Config, _logger: Logger): Worker[] {
-  return [];
-}
+/** POST /v1/availability and GET /v1/availability/calendar. */
+export const availabilityModule: FeatureModule = {
+  name: 'availability',
+  tags: [{ name: 'Availability', description: 'Bookable slots and open time, by the same rule booking creation uses.' }],
+  routes: (app, { db, clock }) => availabilityRoutes(app, db.kysely, clock),
+};

@@ -1,11 +1,12 @@
 import type { DbHandle } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { invalid, notFound } from '../../http/errors.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { accountTimezone } from '../../tenancy/accounts.repository.js';
+import { invalid, notFound } from '../../lib/errors.js';
 import { isValidTimeZone } from '../../lib/timezone.js';
 import { parseInstant } from '../../core/time/wall-time.js';
 import type { Interval } from '../../core/availability/types.js';
 
-/** Searches and calendars look at most this far: 62 days (decisions.md §6). */
+/** Searches and calendars look at most this far: 62 days (docs/availability.md#availability-search). */
 export const MAX_RANGE_DAYS = 62;
 const MAX_RANGE_MS = MAX_RANGE_DAYS * 24 * 3600 * 1000;
 
@@ -38,17 +39,8 @@ export async function resolveTimeZone(db: DbHandle, scope: AccountScope, timezon
     if (!isValidTimeZone(timezone)) throw invalid('timezone', `Invalid timezone: '${timezone}' is not an IANA time zone name.`);
     return timezone;
   }
-  const account = await db.selectFrom('accounts').select('timezone').where('id', '=', scope.accountId).executeTakeFirst();
-  if (!account) throw notFound('account', scope.accountId, 'Service-Account');
-  return account.timezone;
+  const zone = await accountTimezone(db, scope);
+  if (zone === undefined) throw notFound('account', scope.accountId, 'Service-Account');
+  return zone;
 }
 
-/** Every named location must exist in the account (404 resource_missing naming the parameter). */
-export async function checkLocations(db: DbHandle, scope: AccountScope, refs: readonly { id: string; param: string }[]): Promise<void> {
-  if (refs.length === 0) return;
-  const ids = [...new Set(refs.map((r) => r.id))];
-  const rows = await db.selectFrom('locations').select('id').where('account_id', '=', scope.accountId).where('id', 'in', ids).execute();
-  const found = new Set(rows.map((r) => r.id));
-  const miss = refs.find((r) => !found.has(r.id));
-  if (miss) throw notFound('location', miss.id, miss.param);
-}

@@ -1,11 +1,15 @@
 import type { DbHandle } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { ApiError, notFound } from '../../lib/errors.js';
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../../core/availability/resource-timeline.js';
-import { searchSlots, type SearchSegment } from '../../core/availability/search.js';
+import { searchSlotsInSteps, type SearchSegment } from '../../core/availability/search.js';
+import { runInSlices, Slicer } from '../../lib/slices.js';
 import { formatInstant } from '../../core/time/wall-time.js';
-import { loadResourceFacts, resourceIdsOfType } from './facts.repository.js';
-import { checkLocations, checkRange, resolveTimeZone } from './range.js';
+import { loadResourceFacts, resourceIdsOfType } from '../../capacity/index.js';
+import { checkRange, resolveTimeZone } from './range.js';
+import { assertLocationsExist as checkLocations } from '../../capacity/index.js';
+import { domainSignals } from '../../metrics/signals.js';
+import { assertSearchBudget, assertTypeCandidates } from './cost.js';
 
 export interface SearchSegmentInput {
   resource?: string;
@@ -42,11 +46,16 @@ function candidateScope(seg: SearchSegmentInput, i: number): (typeof SCOPES)[num
 }
 
 /**
- * Availability search (decisions.md §6): resolves candidates, loads every fact in one go,
+ * Availability search (docs/availability.md#availability-search): resolves candidates, loads every fact in one go,
  * builds each candidate's timeline once and lets the core walk the grid. Whether a start is
  * offered is decided by the core's planBooking, the same rule booking creation uses.
  */
-export async function searchAvailability(db: DbHandle, scope: AccountScope, req: SearchRequest, now: number) {
+/** Timed and counted for the metrics (scheduling_availability_search_duration_seconds, kind search). */
+export function searchAvailability(db: DbHandle, scope: AccountScope, req: SearchRequest, now: number) {
+  return domainSignals.timeAvailability('search', () => computeSearchAvailability(db, scope, req, now));
+}
+
+async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req: SearchRequest, now: number) {
   const range = checkRange(req.from, req.to);
   const scopes = req.segments.map(candidateScope);
   const timeZone = await resolveTimeZone(db, scope, req.timezone);
@@ -66,9 +75,12 @@ export async function searchAvailability(db: DbHandle, scope: AccountScope, req:
     } else {
       let ids = typeCache.get(seg.type!);
       if (!ids) typeCache.set(seg.type!, (ids = await resourceIdsOfType(db, scope, seg.type!)));
+      assertTypeCandidates(seg.type!, ids.length, i);
       candidates.push(ids);
     }
   }
+  // The cost is known now, before any fact is loaded (docs/limits.md).
+  assertSearchBudget({ candidates: candidates.map((c) => c.length), slotIntervalMinutes: req.slot_interval_minutes ?? 15, range });
   await checkLocations(
     db,
     scope,
@@ -85,8 +97,13 @@ export async function searchAvailability(db: DbHandle, scope: AccountScope, req:
   // A type with no active resource: nothing can be booked.
   if (candidates.some((c) => c.length === 0)) return empty;
 
+  // Timelines and the walk run in slices: the event loop stays free for everyone else.
+  const slicer = new Slicer();
   const timelines = new Map<string, ResourceTimeline>();
-  for (const [id, bundle] of facts) timelines.set(id, buildResourceTimeline({ ...bundle, range: loadRange }));
+  for (const [id, bundle] of facts) {
+    timelines.set(id, buildResourceTimeline({ ...bundle, range: loadRange }));
+    await slicer.tick();
+  }
 
   const segments: SearchSegment[] = req.segments.map((s, i) => ({
     candidates: candidates[i],
@@ -97,7 +114,7 @@ export async function searchAvailability(db: DbHandle, scope: AccountScope, req:
     bufferAfterMinutes: s.buffer_after_minutes,
     location: s.location,
   }));
-  const result = searchSlots({
+  const result = await runInSlices(searchSlotsInSteps({
     from: range.start,
     to: range.end,
     timeZone,
@@ -106,7 +123,7 @@ export async function searchAvailability(db: DbHandle, scope: AccountScope, req:
     segments,
     timelines,
     now,
-  });
+  }), slicer);
   return {
     ...empty,
     slots: result.slots.map((slot) => ({

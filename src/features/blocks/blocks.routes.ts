@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../lib/errors.js';
 import { parseRfc3339 } from '../../lib/time-format.js';
 import { DateTime, Deleted, Id, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { BlocksService } from './blocks.service.js';

@@ -1,16 +1,15 @@
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { ApiError, invalid, notFound } from '../../http/errors.js';
-import { toPage, type PageParams } from '../../http/pagination.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { ApiError, invalid, notFound } from '../../lib/errors.js';
+import { toPage, type PageParams } from '../../db/pagination.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { parseRfc3339 } from '../../lib/time-format.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
-import { recheckBookings } from '../bookings/recheck.js';
-import { findLocation } from '../locations/locations.repository.js';
-import { lockAllResources, lockResourceForWorkingTime } from '../schedules/locks.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import * as repo from './blocks.repository.js';
 import { serializeBlock } from './blocks.serializer.js';
+import type { Clock } from '../../lib/clock.js';
+import { assertLocationsExist, lockAllResources, lockResource, recheckBookings, type ResourceLocks } from '../../capacity/index.js';
 
 export interface BlockCreateInput {
   resource?: string | null;
@@ -35,7 +34,7 @@ function instant(text: string, param: string): Date {
   return new Date(ms);
 }
 
-/** Exactly one scope (decisions.md §5): a resource, a location, or the whole account. */
+/** Exactly one scope (docs/availability.md#blocks): a resource, a location, or the whole account. */
 function scopeOf(input: BlockCreateInput): 'resource' | 'location' | 'account_wide' {
   const given = (['resource', 'location', 'account_wide'] as const).filter((k) => (k === 'account_wide' ? input[k] === true : !!input[k]));
   if (given.length === 0) {
@@ -48,13 +47,9 @@ function scopeOf(input: BlockCreateInput): 'resource' | 'location' | 'account_wi
 }
 
 /** Resource blocks re-check their resource; location and account-wide blocks every resource. */
-async function lockTouched(trx: Trx, scope: AccountScope, resourceId: string | null): Promise<string[] | 'all'> {
-  if (resourceId) {
-    await lockResourceForWorkingTime(trx, scope, resourceId);
-    return [resourceId];
-  }
-  await lockAllResources(trx, scope);
-  return 'all';
+async function lockTouched(trx: Trx, scope: AccountScope, resourceId: string | null): Promise<ResourceLocks> {
+  if (resourceId) return (await lockResource(trx, scope, resourceId)).locks;
+  return lockAllResources(trx, scope);
 }
 
 export async function createBlockIn(trx: Trx, scope: AccountScope, input: BlockCreateInput, now: Date) {
@@ -63,9 +58,9 @@ export async function createBlockIn(trx: Trx, scope: AccountScope, input: BlockC
   const end = instant(input.end, 'end');
   if (end.getTime() <= start.getTime()) throw invalid('end', 'Invalid end: must be after start.');
   const resourceId = kind === 'resource' ? input.resource! : null;
-  const touched = await lockTouched(trx, scope, resourceId);
-  if (kind === 'location' && !(await findLocation(trx, scope, input.location!))) throw notFound('location', input.location!, 'location');
-  const row = await repo.insertBlock(trx, {
+  const locks = await lockTouched(trx, scope, resourceId);
+  if (kind === 'location') await assertLocationsExist(trx, scope, [{ id: input.location!, param: 'location' }]);
+  const row = await repo.blocks.insert(trx, {
     account_id: scope.accountId,
     id: newId(ID_PREFIX.block, now.getTime()),
     livemode: scope.livemode,
@@ -81,17 +76,17 @@ export async function createBlockIn(trx: Trx, scope: AccountScope, input: BlockC
   });
   const block = serializeBlock(row);
   await recordEvent(trx, scope, 'block.created', block, null, now);
-  await recheckBookings(trx, scope, touched, now);
+  await recheckBookings(trx, scope, locks, now);
   return block;
 }
 
 export async function updateBlockIn(trx: Trx, scope: AccountScope, id: string, input: BlockUpdateInput, now: Date) {
   const newStart = input.start === undefined ? undefined : instant(input.start, 'start');
   const newEnd = input.end === undefined ? undefined : instant(input.end, 'end');
-  const current = await repo.findBlock(trx, scope, id);
+  const current = await repo.blocks.find(trx, scope, id);
   if (!current) throw notFound('block', id);
-  const touched = await lockTouched(trx, scope, current.resource_id);
-  const before = await repo.findBlock(trx, scope, id, true);
+  const locks = await lockTouched(trx, scope, current.resource_id);
+  const before = await repo.blocks.lock(trx, scope, id, locks);
   if (!before) throw notFound('block', id);
   const start = newStart ?? before.start_at;
   const end = newEnd ?? before.end_at;
@@ -99,7 +94,7 @@ export async function updateBlockIn(trx: Trx, scope: AccountScope, id: string, i
     const param = newEnd ? 'end' : 'start';
     throw invalid(param, `Invalid ${param}: the block's end must be after its start.`);
   }
-  const row = await repo.updateBlock(trx, scope, id, {
+  const row = await repo.blocks.update(trx, scope, id, {
     start_at: start,
     end_at: end,
     reason: input.reason === undefined ? before.reason : input.reason,
@@ -111,41 +106,52 @@ export async function updateBlockIn(trx: Trx, scope: AccountScope, id: string, i
   if (changed) {
     await recordEvent(trx, scope, 'block.updated', block, changed, now);
     if (before.start_at.getTime() !== start.getTime() || before.end_at.getTime() !== end.getTime()) {
-      await recheckBookings(trx, scope, touched, now);
+      await recheckBookings(trx, scope, locks, now);
     }
   }
   return block;
 }
 
 export async function deleteBlockIn(trx: Trx, scope: AccountScope, id: string, now: Date) {
-  const current = await repo.findBlock(trx, scope, id);
+  const current = await repo.blocks.find(trx, scope, id);
   if (!current) throw notFound('block', id);
-  const touched = await lockTouched(trx, scope, current.resource_id);
-  const row = await repo.findBlock(trx, scope, id, true);
+  const locks = await lockTouched(trx, scope, current.resource_id);
+  const row = await repo.blocks.lock(trx, scope, id, locks);
   if (!row) throw notFound('block', id);
-  await repo.deleteBlock(trx, scope, id);
+  await repo.blocks.delete(trx, scope, id);
   await recordEvent(trx, scope, 'block.deleted', serializeBlock(row), null, now);
-  await recheckBookings(trx, scope, touched, now);
+  await recheckBookings(trx, scope, locks, now);
   return { id, object: 'block', deleted: true as const };
 }
 
+/** Removes a resource's blocks before the resource is deleted, with their `block.deleted` events. */
+export async function deleteBlocksOf(trx: Trx, scope: AccountScope, resourceId: string, now: Date): Promise<void> {
+  for (const row of await repo.blocks.allWhere(trx, scope, 'resource_id', resourceId)) {
+    await recordEvent(trx, scope, 'block.deleted', serializeBlock(row), null, now);
+  }
+  await repo.blocks.deleteWhere(trx, scope, 'resource_id', resourceId);
+}
+
 export class BlocksService {
-  constructor(private readonly db: DbHandle) {}
+  constructor(
+    private readonly db: DbHandle,
+    private readonly clock: Clock,
+  ) {}
 
   create(scope: AccountScope, input: BlockCreateInput) {
-    return withTransaction(this.db, (trx) => createBlockIn(trx, scope, input, new Date()));
+    return withTransaction(this.db, (trx) => createBlockIn(trx, scope, input, this.clock.now()));
   }
 
   update(scope: AccountScope, id: string, input: BlockUpdateInput) {
-    return withTransaction(this.db, (trx) => updateBlockIn(trx, scope, id, input, new Date()));
+    return withTransaction(this.db, (trx) => updateBlockIn(trx, scope, id, input, this.clock.now()));
   }
 
   delete(scope: AccountScope, id: string) {
-    return withTransaction(this.db, (trx) => deleteBlockIn(trx, scope, id, new Date()));
+    return withTransaction(this.db, (trx) => deleteBlockIn(trx, scope, id, this.clock.now()));
   }
 
   async get(scope: AccountScope, id: string) {
-    const row = await repo.findBlock(this.db, scope, id);
+    const row = await repo.blocks.find(this.db, scope, id);
     if (!row) throw notFound('block', id);
     return serializeBlock(row);
   }

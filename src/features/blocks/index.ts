@@ -1,9 +1,11 @@
-import type { App } from '../../http/server.js';
-import type { DbHandle } from '../../db/transaction.js';
+import type { FeatureModule } from '../module.js';
 import { BlocksService } from './blocks.service.js';
 import { blockRoutes } from './blocks.routes.js';
 
-/** Registered from src/features/schedules/index.ts (blocks are working time too). */
-export function registerBlocksRoutes(app: App, db: DbHandle): void {
-  blockRoutes(app, new BlocksService(db));
-}
+export { deleteBlocksOf } from './blocks.service.js';
+
+export const blocksModule: FeatureModule = {
+  name: 'blocks',
+  tags: [{ name: 'Blocks', description: 'Time taken out of working time: of a resource, a location or the whole account.' }],
+  routes: (app, { db, clock }) => blockRoutes(app, new BlocksService(db.kysely, clock)),
+};

@@ -3,7 +3,7 @@
  * (end after start, exactly one of resource/resources, expires_at rules) is checked here,
  * with the offending parameter named in bracket form; `prefix` names an import item.
  */
-import { ApiError, invalid, missing } from '../../http/errors.js';
+import { ApiError, invalid, missing } from '../../lib/errors.js';
 import { parseRfc3339 } from '../../lib/time-format.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import type { PlanSegmentInput } from '../../core/availability/booking-plan.js';
@@ -42,13 +42,26 @@ export function instant(text: string, param: string): number {
   return ms;
 }
 
+/**
+ * Booked time ends by 9999-01-01T00:00:00Z, as searches do (features/availability/range.ts):
+ * planning pads the time it looks at by days for zone math, and past year 9999 there is no
+ * date PostgreSQL or RFC 3339 can express.
+ */
+const PLANNABLE_UNTIL = Date.UTC(9999, 0, 1);
+
+function plannable(text: string, param: string): number {
+  const ms = instant(text, param);
+  if (ms > PLANNABLE_UNTIL) throw invalid(param, `Invalid ${param}: booked time must end by 9999-01-01T00:00:00Z.`);
+  return ms;
+}
+
 export function parseSegments(body: SegmentBody[], prefix = ''): ParsedSegments {
   const resources: Reference[] = [];
   const locations: Reference[] = [];
   const segments = body.map((s, i): ParsedSegment => {
     const p = `${prefix}segments[${i}]`;
-    const start = instant(s.start, `${p}.start`);
-    const end = instant(s.end, `${p}.end`);
+    const start = plannable(s.start, `${p}.start`);
+    const end = plannable(s.end, `${p}.end`);
     if (end <= start) throw invalid(`${p}.end`, `Invalid ${p}.end: must be after ${p}.start.`);
     if (s.resource !== undefined && s.resources !== undefined) {
       throw new ApiError('parameters_exclusive', `Give ${p}.resource or ${p}.resources, not both.`, `${p}.resources`);

@@ -1,19 +1,18 @@
 /**
- * POST /v1/bookings/import (decisions §7): up to 100 bookings in any status, all or
+ * POST /v1/bookings/import (docs/bookings.md#import): up to 100 bookings in any status, all or
  * nothing, in one transaction. Policy `allow` unless the item says otherwise, start_passed
  * not checked; each item is planned with the same rule as a new booking and sees the items
  * before it. Errors name the item: `bookings[3].segments[0].end`.
  */
 import { withTransaction, type DbHandle } from '../../db/transaction.js';
 import type { BookingStatus } from '../../db/schema.js';
-import type { AccountScope } from '../../http/context.js';
-import { invalid } from '../../http/errors.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { invalid } from '../../lib/errors.js';
 import { metadataForCreate } from '../../lib/metadata.js';
+import { Slicer } from '../../lib/slices.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import { instant, parseSegments, type ParsedSegments, type SegmentBody } from './booking-input.js';
-import { conflictError, lockAndPlan } from './booking-planner.js';
-import { writeBooking } from './booking-writer.js';
-import type { ApiBooking } from './bookings.serializer.js';
+import { conflictError, lockAndPlan, writeBooking, type ApiBooking } from '../../capacity/index.js';
 
 export interface ImportItem {
   segments: SegmentBody[];
@@ -26,8 +25,24 @@ export interface ImportItem {
 
 const HOLDING: ReadonlySet<BookingStatus> = new Set(['pending', 'confirmed']);
 
-export async function importBookings(db: DbHandle, scope: AccountScope, items: ImportItem[]) {
-  const now = new Date();
+/**
+ * An import is all or nothing, so it is one transaction, and on PGlite it holds the only
+ * connection while it runs: its size is bounded by cost instead (docs/limits.md). The cost
+ * is the candidates of every segment of every item (a `resources` list of 5 counts 5).
+ */
+export const MAX_IMPORT_UNITS = 200;
+
+function assertImportBudget(items: ImportItem[]): void {
+  const units = items.reduce((sum, item) => sum + item.segments.reduce((n, s) => n + (s.resources?.length ?? 1), 0), 0);
+  if (units <= MAX_IMPORT_UNITS) return;
+  throw invalid(
+    'bookings',
+    `This import would cost ${units} work units (segments of all bookings, each counted once per candidate resource); the limit is ${MAX_IMPORT_UNITS}. Split it into several imports.`,
+  );
+}
+
+export async function importBookings(db: DbHandle, scope: AccountScope, items: ImportItem[], now: Date) {
+  assertImportBudget(items);
   // Everything that needs no database is checked first, so a bad item costs nothing.
   const prepared = items.map((item, i) => {
     const prefix = `bookings[${i}].`;
@@ -43,7 +58,11 @@ export async function importBookings(db: DbHandle, scope: AccountScope, items: I
 
   return withTransaction(db, async (trx) => {
     const data: ApiBooking[] = [];
+    // Between items the event loop gets a turn: on PGlite every query runs on this thread,
+    // and a chain of them would otherwise starve timers and health checks (docs/limits.md).
+    const slicer = new Slicer();
     for (const [i, p] of prepared.entries()) {
+      await slicer.tick();
       const plan = await lockAndPlan(trx, scope, { ...p.parsed, policy: p.policy, now, skipStartPassed: true });
       if (!plan.ok) throw conflictError(plan, `bookings[${i}]`, `Item bookings[${i}]`);
       const { booking } = await writeBooking(

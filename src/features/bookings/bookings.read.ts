@@ -1,8 +1,7 @@
 import type { DbHandle } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
-import { findBooking, segmentsOf, seatsTakenOf, type BookingRow } from './bookings.repository.js';
-import { serializeBooking, type ApiBooking } from './bookings.serializer.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { notFound } from '../../lib/errors.js';
+import { bookingsTable, seatsTakenOf, segmentsOf, serializeBooking, type ApiBooking, type BookingRow } from '../../capacity/index.js';
 
 /** Rows → API objects with their segments and seats_taken, in two queries for any number of rows. */
 export async function hydrateBookings(db: DbHandle, scope: AccountScope, rows: BookingRow[], now: Date): Promise<ApiBooking[]> {
@@ -19,7 +18,7 @@ export async function hydrateBooking(db: DbHandle, scope: AccountScope, row: Boo
 }
 
 export async function getBooking(db: DbHandle, scope: AccountScope, id: string, now: Date, param: string | null = null): Promise<ApiBooking> {
-  const row = await findBooking(db, scope, id);
+  const row = await bookingsTable.find(db, scope, id);
   if (!row) throw notFound('booking', id, param);
   return hydrateBooking(db, scope, row, now);
 }

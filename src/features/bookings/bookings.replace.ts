@@ -1,24 +1,20 @@
 /**
- * Reschedule (decisions §7): a new booking with `replaces`, the old one cancelled with
+ * Reschedule (docs/bookings.md#reschedule): a new booking with `replaces`, the old one cancelled with
  * `replaced_by` and cancellation_reason "rescheduled", attendees moved over. The old
  * booking's own hold does not count against the new one. Used by
  * POST /v1/bookings/{id}/reschedule and by POST /v1/bookings with `replaces`.
  */
 import type { Trx } from '../../db/transaction.js';
 import type { BookingStatus } from '../../db/schema.js';
-import type { AccountScope } from '../../http/context.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { ApiError, notFound } from '../../lib/errors.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import { effectiveStatus } from '../../core/bookings/transitions.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
-import { findBooking, resourcesOfBooking, seatsTakenOf, updateBookingRow, type BookingRow } from './bookings.repository.js';
 import { hydrateBooking } from './bookings.read.js';
-import { conflictError, lockAndPlan } from './booking-planner.js';
-import { writeBooking } from './booking-writer.js';
 import type { ParsedSegments } from './booking-input.js';
-import type { ApiBooking } from './bookings.serializer.js';
-import { recheckBookings } from './recheck.js';
-import { moveAttendees } from '../attendees/attendees.move.js';
+import { moveAttendees } from './attendees.move.js';
+import { bookingsTable, conflictError, lockAndPlan, recheckBookings, resourcesOfBooking, seatsTakenOf, writeBooking, type ApiBooking, type BookingRow } from '../../capacity/index.js';
 
 export interface ReplaceRequest {
   oldId: string;
@@ -43,13 +39,13 @@ function assertReplaceable(old: BookingRow, now: Date): BookingStatus {
 }
 
 export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRequest, now: Date): Promise<ApiBooking> {
-  const first = await findBooking(trx, scope, r.oldId);
+  const first = await bookingsTable.find(trx, scope, r.oldId);
   if (!first) throw notFound('booking', r.oldId, r.oldParam);
   assertReplaceable(first, now);
   const oldResources = await resourcesOfBooking(trx, scope, r.oldId);
   // Resources first, then the booking row: the order every writer uses, so no deadlock.
   const plan = await lockAndPlan(trx, scope, { ...r.parsed, policy: r.policy, now, alsoLock: oldResources, ignoreBookingIds: [r.oldId] });
-  const old = (await findBooking(trx, scope, r.oldId, true))!;
+  const old = (await bookingsTable.lock(trx, scope, r.oldId, plan.locks))!;
   const oldStatus = assertReplaceable(old, now);
   if (!plan.ok) throw conflictError(plan);
 
@@ -80,7 +76,7 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
     now,
   );
   await moveAttendees(trx, scope, old.id, created.id, now);
-  const cancelled = await updateBookingRow(trx, scope, old.id, {
+  const cancelled = await bookingsTable.update(trx, scope, old.id, {
     status: 'cancelled',
     replaced_by: created.id,
     cancellation_reason: 'rescheduled',
@@ -90,7 +86,7 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
   const after = await hydrateBooking(trx, scope, cancelled, now);
   await recordEvent(trx, scope, 'booking.rescheduled', after, changedAttributes(before, after), now);
   // The old hold is gone: bookings flagged on its resources may fit now.
-  await recheckBookings(trx, scope, oldResources, now, { onlyConflicted: true });
+  await recheckBookings(trx, scope, plan.locks, now, { resources: oldResources, onlyConflicted: true });
   return created;
 }
 

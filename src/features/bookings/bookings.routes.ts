@@ -2,15 +2,13 @@ import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { DateOnly, DateTime, EmptyBody, Id, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
-import type { DbHandle } from '../../db/transaction.js';
 import type { BookingsService } from './bookings.service.js';
-import { importBookings } from './bookings.import.js';
 import { BookingSchema, BookingStatusSchema, CancelBody, ExpiresAt, PolicySchema, Seats, SegmentInput, Segments } from './bookings.schemas.js';
 
 const access = { account: 'required', permission: 'bookings' } as const;
 const tags = ['Bookings'];
 
-export function bookingRoutes(app: App, db: DbHandle, service: BookingsService) {
+export function bookingRoutes(app: App, service: BookingsService) {
   app.post('/v1/bookings', {
     config: { access },
     schema: {
@@ -38,6 +36,8 @@ export function bookingRoutes(app: App, db: DbHandle, service: BookingsService) 
     schema: {
       tags,
       summary: 'Import up to 100 bookings in any status, all or nothing (policy allow unless an item says otherwise)',
+      description:
+        'Cost: the segments of every booking, each counted once per candidate resource, at most 200 work units (100 bookings of two segments); over that, 400 parameter_invalid on `bookings`: split the import (docs/limits.md).',
       body: Type.Object(
         {
           bookings: Type.Array(
@@ -59,7 +59,7 @@ export function bookingRoutes(app: App, db: DbHandle, service: BookingsService) 
       ),
       response: { 200: ListOf(BookingSchema) },
     },
-    handler: (req) => importBookings(db, accountScope(req), req.body.bookings),
+    handler: (req) => service.import(accountScope(req), req.body.bookings),
   });
 
   app.get('/v1/bookings', {

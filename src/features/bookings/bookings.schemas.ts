@@ -1,6 +1,6 @@
 /** Request and response schemas of bookings and attendees (they feed the OpenAPI document). */
 import { Type } from 'typebox';
-import { DateTime, Id, Metadata, MetadataInput, Nullable } from '../../http/schemas.js';
+import { DateTime, Id, Metadata, MetadataInput, Nullable, SegmentTimeFields } from '../../http/schemas.js';
 
 export const BookingStatusSchema = Type.Union([
   Type.Literal('pending'),
@@ -47,6 +47,16 @@ export const ConflictSchema = Type.Object({
   candidates: Type.Optional(Type.Array(CandidateSchema)),
 });
 
+/** The fields bookings and attendees share at the end of their shape (capacity/lifecycle.ts). */
+const LifecycleFields = {
+  cancellation_reason: Nullable(Type.String()),
+  confirmed_at: Nullable(Type.String({ format: 'date-time' })),
+  cancelled_at: Nullable(Type.String({ format: 'date-time' })),
+  metadata: Metadata,
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+};
+
 export const BookingSchema = Type.Object({
   id: Type.String(),
   object: Type.Literal('booking'),
@@ -57,11 +67,7 @@ export const BookingSchema = Type.Object({
   end: Type.String({ format: 'date-time' }),
   segments: Type.Array(
     Type.Object({
-      resource: Type.String(),
-      location: Nullable(Type.String()),
-      start: Type.String({ format: 'date-time' }),
-      end: Type.String({ format: 'date-time' }),
-      quantity: Type.Integer(),
+      ...SegmentTimeFields,
       buffer_before_minutes: Type.Integer(),
       buffer_after_minutes: Type.Integer(),
     }),
@@ -75,12 +81,7 @@ export const BookingSchema = Type.Object({
   occurrence_key: Nullable(Type.String()),
   replaces: Nullable(Type.String()),
   replaced_by: Nullable(Type.String()),
-  cancellation_reason: Nullable(Type.String()),
-  confirmed_at: Nullable(Type.String({ format: 'date-time' })),
-  cancelled_at: Nullable(Type.String({ format: 'date-time' })),
-  metadata: Metadata,
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
+  ...LifecycleFields,
 });
 
 export const AttendeeSchema = Type.Object({
@@ -91,12 +92,7 @@ export const AttendeeSchema = Type.Object({
   status: BookingStatusSchema,
   seats: Type.Integer(),
   expires_at: Nullable(Type.String({ format: 'date-time' })),
-  cancellation_reason: Nullable(Type.String()),
-  confirmed_at: Nullable(Type.String({ format: 'date-time' })),
-  cancelled_at: Nullable(Type.String({ format: 'date-time' })),
-  metadata: Metadata,
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
+  ...LifecycleFields,
 });
 
 export const ExpiresAt = Nullable(DateTime('Only while pending; in the future. null: no expiry.'));

@@ -1,20 +1,18 @@
 import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { ApiError, invalid, notFound } from '../../http/errors.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
-import type { PageParams } from '../../http/pagination.js';
-import { lockResources } from '../availability/facts.repository.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
+import type { PageParams } from '../../db/pagination.js';
 import { effectiveStatus, nextStatus, type BookingAction } from '../../core/bookings/transitions.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
-import { findBooking, resourcesOfBooking, seatsTakenOf, updateBookingRow } from './bookings.repository.js';
 import { getBooking, hydrateBooking, hydrateBookings } from './bookings.read.js';
-import { listBookingRows, type BookingFilters } from './bookings.list.js';
+import { listBookingRows, type BookingFilters } from './bookings.list.repository.js';
 import { parseExpiresAt, parseSegments, type SegmentBody } from './booking-input.js';
-import { conflictError, lockAndPlan } from './booking-planner.js';
-import { writeBooking } from './booking-writer.js';
 import { replaceBooking } from './bookings.replace.js';
-import { recheckBookings } from './recheck.js';
+import { importBookings, type ImportItem } from './bookings.import.js';
+import type { Clock } from '../../lib/clock.js';
+import { bookingsTable, conflictError, lockAndPlan, lockResources, recheckBookings, resourcesOfBooking, seatsTakenOf, writeBooking } from '../../capacity/index.js';
 
 export interface CreateBookingBody {
   segments: SegmentBody[];
@@ -45,10 +43,13 @@ const EVENT_OF = {
 } as const;
 
 export class BookingsService {
-  constructor(private readonly db: DbHandle) {}
+  constructor(
+    private readonly db: DbHandle,
+    private readonly clock: Clock,
+  ) {}
 
   async create(scope: AccountScope, body: CreateBookingBody) {
-    const now = new Date();
+    const now = this.clock.now();
     const status = body.status ?? 'confirmed';
     const expiresAt = parseExpiresAt(body.expires_at, status, now);
     const parsed = parseSegments(body.segments);
@@ -83,7 +84,7 @@ export class BookingsService {
   }
 
   async reschedule(scope: AccountScope, id: string, body: RescheduleBody) {
-    const now = new Date();
+    const now = this.clock.now();
     const parsed = parseSegments(body.segments);
     return withTransaction(this.db, (trx) =>
       replaceBooking(trx, scope, { oldId: id, oldParam: null, parsed, policy: body.conflict_policy ?? 'reject' }, now),
@@ -91,22 +92,27 @@ export class BookingsService {
   }
 
   get(scope: AccountScope, id: string) {
-    return getBooking(this.db, scope, id, new Date());
+    return getBooking(this.db, scope, id, this.clock.now());
+  }
+
+  import(scope: AccountScope, items: ImportItem[]) {
+    return importBookings(this.db, scope, items, this.clock.now());
   }
 
   async list(scope: AccountScope, filters: BookingFilters, page: PageParams, metadata: Record<string, string>) {
-    const now = new Date();
+    const now = this.clock.now();
     const result = await listBookingRows(this.db, scope, filters, page, metadata, now);
     return { object: 'list' as const, data: await hydrateBookings(this.db, scope, result.rows, now), has_more: result.hasMore };
   }
 
   async update(scope: AccountScope, id: string, body: UpdateBookingBody) {
-    const now = new Date();
+    const now = this.clock.now();
     return withTransaction(this.db, async (trx) => {
-      const row = await findBooking(trx, scope, id, true);
+      // No resource's time changes here: no resource locks, then the booking row (the lock order).
+      const row = await bookingsTable.lock(trx, scope, id, await lockResources(trx, scope, []));
       if (!row) throw notFound('booking', id);
       const status = effectiveStatus(row.status, row.expires_at?.getTime() ?? null, now.getTime());
-      const changes: Parameters<typeof updateBookingRow>[3] = { updated_at: now };
+      const changes: Parameters<typeof bookingsTable.update>[3] = { updated_at: now };
       if (body.expires_at !== undefined) {
         if (status !== 'pending') throw invalid('expires_at', `expires_at can only be set on a pending booking; this one is ${status}.`);
         changes.expires_at = parseExpiresAt(body.expires_at, 'pending', now);
@@ -120,7 +126,7 @@ export class BookingsService {
       }
       if (body.metadata !== undefined) changes.metadata = json(mergeMetadata(row.metadata, body.metadata));
       const before = await hydrateBooking(trx, scope, row, now);
-      const after = await hydrateBooking(trx, scope, await updateBookingRow(trx, scope, id, changes), now);
+      const after = await hydrateBooking(trx, scope, await bookingsTable.update(trx, scope, id, changes), now);
       const changed = changedAttributes(before, after);
       if (changed) await recordEvent(trx, scope, 'booking.updated', after, changed, now);
       return after;
@@ -128,24 +134,24 @@ export class BookingsService {
   }
 
   async transition(scope: AccountScope, id: string, action: Exclude<BookingAction, 'expire'>, reason?: string) {
-    const now = new Date();
+    const now = this.clock.now();
     return withTransaction(this.db, async (trx) => {
-      const first = await findBooking(trx, scope, id);
+      const first = await bookingsTable.find(trx, scope, id);
       if (!first) throw notFound('booking', id);
       // A cancel frees capacity and re-checks flagged neighbours: take the resource locks
       // before the booking row, in the order every writer uses.
       const resources = action === 'cancel' ? await resourcesOfBooking(trx, scope, id) : [];
-      await lockResources(trx, scope, resources);
-      const row = (await findBooking(trx, scope, id, true))!;
+      const locks = await lockResources(trx, scope, resources);
+      const row = (await bookingsTable.lock(trx, scope, id, locks))!;
       const next = nextStatus(row.status, action, { now: now.getTime(), start: row.start_at.getTime(), expiresAt: row.expires_at?.getTime() ?? null });
       if (!next.ok) throw new ApiError('invalid_state_transition', next.message);
-      const changes: Parameters<typeof updateBookingRow>[3] = { status: next.status, updated_at: now };
+      const changes: Parameters<typeof bookingsTable.update>[3] = { status: next.status, updated_at: now };
       if (action === 'confirm') Object.assign(changes, { confirmed_at: now, expires_at: null });
       if (action === 'cancel') Object.assign(changes, { cancelled_at: now, cancellation_reason: reason ?? null });
       const before = await hydrateBooking(trx, scope, row, now);
-      const after = await hydrateBooking(trx, scope, await updateBookingRow(trx, scope, id, changes), now);
+      const after = await hydrateBooking(trx, scope, await bookingsTable.update(trx, scope, id, changes), now);
       await recordEvent(trx, scope, EVENT_OF[action], after, changedAttributes(before, after), now);
-      if (action === 'cancel') await recheckBookings(trx, scope, resources, now, { onlyConflicted: true });
+      if (action === 'cancel') await recheckBookings(trx, scope, locks, now, { onlyConflicted: true });
       return after;
     });
   }

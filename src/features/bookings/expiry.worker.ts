@@ -1,41 +1,18 @@
 /**
- * Pending bookings and attendees past expires_at become `expired` (decisions §7). Reads
+ * Pending bookings and attendees past expires_at become `expired` (docs/bookings.md#lifecycle). Reads
  * already show them expired; this worker writes the status and the `*.expired` event
  * within a poll interval. Several processes can run it: rows are claimed with
  * FOR UPDATE SKIP LOCKED, so each expiry is written once.
  */
 import type { Logger } from 'pino';
 import { withTransaction, type DbHandle, type Trx } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { recordEvents } from '../../events/outbox.js';
-import { pollingWorker } from '../../workers/poller.js';
-import type { Worker } from '../../workers/registry.js';
-import { segmentsOf, seatsTakenOf } from './bookings.repository.js';
-import { serializeBooking } from './bookings.serializer.js';
-import { serializeAttendee } from '../attendees/attendees.serializer.js';
-import { recheckBookings } from './recheck.js';
-
-const BATCH = 100;
-
-async function scopesOf(trx: Trx, accountIds: string[]): Promise<Map<string, AccountScope>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await trx.selectFrom('accounts').select(['id', 'platform_id', 'livemode']).where('id', 'in', [...new Set(accountIds)]).execute();
-  return new Map(rows.map((r) => [r.id, { accountId: r.id, platformId: r.platform_id, livemode: r.livemode }]));
-}
-
-/** Pending rows of `table` past expires_at, claimed so that other processes skip them. */
-function claimExpired(trx: Trx, table: 'bookings' | 'attendees', now: Date) {
-  return trx
-    .selectFrom(table)
-    .select(['account_id', 'id'])
-    .where('status', '=', 'pending')
-    .where('expires_at', '<=', now)
-    .orderBy('expires_at')
-    .limit(BATCH)
-    .forUpdate()
-    .skipLocked()
-    .execute();
-}
+import type { AccountScope } from '../../tenancy/index.js';
+import { recordEvents } from '../../events/outbox.repository.js';
+import { pollingWorker, type Worker } from '../../workers/poller.js';
+import type { Clock } from '../../lib/clock.js';
+import { serializeAttendee } from './attendees.serializer.js';
+import { EXPIRY_BATCH, claimExpired, markExpired, scopesOf } from './expiry.repository.js';
+import { lockResources, recheckBookings, seatsTakenOf, segmentsOf, serializeBooking } from '../../capacity/index.js';
 
 /** Groups claimed rows by account: every write below is one statement per account. */
 function byAccount(rows: { account_id: string; id: string }[]): Map<string, string[]> {
@@ -45,13 +22,7 @@ function byAccount(rows: { account_id: string; id: string }[]): Map<string, stri
 }
 
 async function expireBookings(trx: Trx, scope: AccountScope, ids: string[], now: Date): Promise<void> {
-  const updated = await trx
-    .updateTable('bookings')
-    .set({ status: 'expired', updated_at: now })
-    .where('account_id', '=', scope.accountId)
-    .where('id', 'in', ids)
-    .returningAll()
-    .execute();
+  const updated = await markExpired(trx, 'bookings', scope, ids, now);
   const [segments, taken] = await Promise.all([segmentsOf(trx, scope, ids), seatsTakenOf(trx, scope, ids, now)]);
   await recordEvents(
     trx,
@@ -65,17 +36,13 @@ async function expireBookings(trx: Trx, scope: AccountScope, ids: string[], now:
   );
   // Expired holds free capacity: bookings flagged on those resources may fit now.
   const freed = new Set([...segments.values()].flat().map((s) => s.resource_id));
-  if (freed.size) await recheckBookings(trx, scope, [...freed], now, { onlyConflicted: true });
+  // The resource locks come after the claimed rows here: SKIP LOCKED claims never wait, and a
+  // deadlock with a writer holding these resources is retried by withTransaction.
+  if (freed.size) await recheckBookings(trx, scope, await lockResources(trx, scope, [...freed]), now, { onlyConflicted: true });
 }
 
 async function expireAttendees(trx: Trx, scope: AccountScope, ids: string[], now: Date): Promise<void> {
-  const updated = await trx
-    .updateTable('attendees')
-    .set({ status: 'expired', updated_at: now })
-    .where('account_id', '=', scope.accountId)
-    .where('id', 'in', ids)
-    .returningAll()
-    .execute();
+  const updated = await markExpired(trx, 'attendees', scope, ids, now);
   await recordEvents(
     trx,
     scope,
@@ -86,17 +53,17 @@ async function expireAttendees(trx: Trx, scope: AccountScope, ids: string[], now
 }
 
 /** One pass; true when a batch was full (run again at once). */
-export async function expirePass(db: DbHandle, now: Date = new Date()): Promise<boolean> {
+export async function expirePass(db: DbHandle, now: Date): Promise<boolean> {
   return withTransaction(db, async (trx) => {
     const bookings = await claimExpired(trx, 'bookings', now);
     const attendees = await claimExpired(trx, 'attendees', now);
     const scopes = await scopesOf(trx, [...bookings, ...attendees].map((r) => r.account_id));
     for (const [accountId, ids] of byAccount(bookings)) await expireBookings(trx, scopes.get(accountId)!, ids, now);
     for (const [accountId, ids] of byAccount(attendees)) await expireAttendees(trx, scopes.get(accountId)!, ids, now);
-    return bookings.length === BATCH || attendees.length === BATCH;
+    return bookings.length === EXPIRY_BATCH || attendees.length === EXPIRY_BATCH;
   });
 }
 
-export function expiryWorker(db: DbHandle, pollMs: number, logger: Logger): Worker {
-  return pollingWorker('booking-expiry', pollMs, logger, () => expirePass(db));
+export function expiryWorker(db: DbHandle, clock: Clock, pollMs: number, logger: Logger): Worker {
+  return pollingWorker('booking-expiry', pollMs, logger, () => expirePass(db, clock.now()));
 }

@@ -1,23 +1,24 @@
-import type { Logger } from 'pino';
-import type { App } from '../../http/server.js';
-import type { Db } from '../../db/connect.js';
-import type { Config } from '../../config.js';
-import type { Worker } from '../../workers/registry.js';
+import type { FeatureModule } from '../module.js';
 import { BookingsService } from './bookings.service.js';
 import { bookingRoutes } from './bookings.routes.js';
 import { expiryWorker } from './expiry.worker.js';
-import { AttendeesService } from '../attendees/attendees.service.js';
-import { attendeeRoutes } from '../attendees/attendees.routes.js';
-import { conflictPreviewRoutes } from '../conflict-previews/previews.routes.js';
+import { AttendeesService } from './attendees.service.js';
+import { attendeeRoutes } from './attendees.routes.js';
 
-/** Registers bookings, attendees and conflict previews. */
-export function registerBookingsRoutes(app: App, db: Db, _config: Config): void {
-  bookingRoutes(app, db.kysely, new BookingsService(db.kysely));
-  attendeeRoutes(app, new AttendeesService(db.kysely));
-  conflictPreviewRoutes(app, db.kysely);
-}
+export { ConflictSchema } from './bookings.schemas.js';
+export { parseSegments, type SegmentBody } from './booking-input.js';
 
-/** Expiry of pending bookings and attendees (booking.expired / attendee.expired within a poll interval). */
-export function createBookingsWorkers(db: Db, config: Config, logger: Logger): Worker[] {
-  return [expiryWorker(db.kysely, config.workerPollMs, logger)];
-}
+/** Bookings and their attendees; the expiry of pending ones. */
+export const bookingsModule: FeatureModule = {
+  name: 'bookings',
+  tags: [
+    { name: 'Bookings', description: 'Held time on resources: created, rescheduled, confirmed, cancelled, expired.' },
+    { name: 'Attendees', description: 'Seats of a booking taken by people.' },
+  ],
+  routes(app, { db, clock }) {
+    bookingRoutes(app, new BookingsService(db.kysely, clock));
+    attendeeRoutes(app, new AttendeesService(db.kysely, clock));
+  },
+  /** booking.expired / attendee.expired within a poll interval. */
+  workers: ({ db, clock, config }, logger) => [expiryWorker(db.kysely, clock, config.workerPollMs, logger)],
+};

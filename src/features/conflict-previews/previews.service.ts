@@ -1,19 +1,30 @@
 /**
- * Conflict previews (decisions §7): the previewed request runs for real, through its own
+ * Conflict previews (docs/bookings.md#conflict-previews): the previewed request runs for real, through its own
  * route and service, inside a scope that is always rolled back (db/preview.ts). Before and
  * after it, we read which future bookings are conflicted; the difference is the answer.
  */
 import type { App } from '../../http/server.js';
 import type { DbHandle } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { ApiError, ERROR_TABLE, invalid, type ErrorCode } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { ApiError, ERROR_TABLE, invalid, type ErrorCode } from '../../lib/errors.js';
 import { isoRequired } from '../../lib/time-format.js';
 import { runRolledBack } from '../../db/preview.js';
+import { withWorkBudget } from '../../lib/work-budget.js';
 import type { Conflict } from '../../core/availability/types.js';
 import { effectiveStatus } from '../../core/bookings/transitions.js';
-import { segmentsOf } from '../bookings/bookings.repository.js';
+import { bookingsById, futureHoldingBookings, segmentsOf } from '../../capacity/index.js';
 
 export const PREVIEW_LIMIT = 100;
+
+/**
+ * A preview re-plans, in one transaction, every future booking the previewed write touches:
+ * at most this many booking segments (docs/limits.md). The write itself is not refused for
+ * its size; only the preview, which holds the database while it runs, is.
+ */
+export const MAX_PREVIEW_UNITS = 1_000;
+const PREVIEW_ADVICE =
+  'Preview a narrower change (a block or override over fewer days, one resource at a time), or make the change and read the booking.conflicted events it produces.';
 
 const ID = '[A-Za-z0-9_-]+';
 /** Every write that can change conflicts. */
@@ -48,19 +59,7 @@ const key = (c: Conflict) => `${c.segment}|${c.resource ?? ''}|${c.reason}`;
 
 /** Future bookings that hold capacity and are conflicted: id → conflict keys. */
 async function conflictedFuture(db: DbHandle, scope: AccountScope, now: Date): Promise<Map<string, Flagged>> {
-  const rows = await db
-    .selectFrom('bookings')
-    .select(['id', 'start_at', 'conflicts'])
-    .where('account_id', '=', scope.accountId)
-    .where('conflicted', '=', true)
-    .where('end_at', '>', now)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'confirmed'),
-        eb.and([eb('status', '=', 'pending'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]),
-      ]),
-    )
-    .execute();
+  const rows = await futureHoldingBookings(db, scope, now, { onlyConflicted: true });
   return new Map(
     rows.map((r) => {
       const conflicts = (r.conflicts as Conflict[] | null) ?? [];
@@ -75,7 +74,7 @@ function ordered(ids: string[], starts: Map<string, number>): string[] {
 
 async function affected(db: DbHandle, scope: AccountScope, ids: string[], conflictsOf: (id: string, current: Conflict[]) => Conflict[], now: Date) {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('bookings').selectAll().where('account_id', '=', scope.accountId).where('id', 'in', ids).execute();
+  const rows = await bookingsById(db, scope, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const segments = await segmentsOf(db, scope, ids);
   return ids.map((id) => {
@@ -92,7 +91,7 @@ async function affected(db: DbHandle, scope: AccountScope, ids: string[], confli
   });
 }
 
-export async function previewConflicts(app: App, db: DbHandle, ctx: PreviewRequestContext, input: PreviewInput) {
+export async function previewConflicts(app: App, db: DbHandle, clock: Clock, ctx: PreviewRequestContext, input: PreviewInput) {
   const method = input.method.toUpperCase();
   const path = input.path;
   if (!SUPPORTED.some((s) => s.method === method && s.path.test(path))) {
@@ -102,8 +101,8 @@ export async function previewConflicts(app: App, db: DbHandle, ctx: PreviewReque
     );
   }
   const { scope } = ctx;
-  const outcome = await runRolledBack(db, async () => {
-    const now = new Date();
+  const outcome = await withWorkBudget(MAX_PREVIEW_UNITS, PREVIEW_ADVICE, () => runRolledBack(db, async () => {
+    const now = clock.now();
     const before = await conflictedFuture(db, scope, now);
     const res = await app.inject({
       method: method as 'POST' | 'DELETE',
@@ -136,7 +135,7 @@ export async function previewConflicts(app: App, db: DbHandle, ctx: PreviewReque
       has_more: gained.length > PREVIEW_LIMIT || lost.length > PREVIEW_LIMIT,
       failed: null,
     };
-  });
+  }));
   const { failed, ...preview } = outcome;
   if (failed) throw relayed(failed);
   return preview;

@@ -1,11 +1,12 @@
+import { sql } from 'kysely';
 import type { DbHandle } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
-import type { PlatformScope } from '../../http/context.js';
-import { listPage, type PageParams } from '../../http/pagination.js';
+import { boundKeyMaySee, type PlatformScope } from '../../tenancy/index.js';
+import { listPage, type PageParams } from '../../db/pagination.js';
 
 export type EventRow = Row<'events'>;
 
-/** Events are kept and listable for 30 days (decisions.md §9). */
+/** Events are kept and listable for 30 days (docs/events.md#reading-events). */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export function findEvent(db: DbHandle, scope: PlatformScope, id: string, now: Date) {
@@ -17,6 +18,15 @@ export function findEvent(db: DbHandle, scope: PlatformScope, id: string, now: D
     .where('id', '=', id)
     .where('created_at', '>', new Date(now.getTime() - EVENT_RETENTION_MS))
     .executeTakeFirst();
+}
+
+/**
+ * An event as a key may see it: within retention, and (the visibility rule of tenancy/) only
+ * an event of its own account for a key bound to one account. Undefined otherwise.
+ */
+export async function findVisibleEvent(db: DbHandle, scope: PlatformScope, boundAccountId: string | null, id: string, now: Date) {
+  const row = await findEvent(db, scope, id, now);
+  return row && boundKeyMaySee(boundAccountId, row.account_id) ? row : undefined;
 }
 
 export function listEvents(db: DbHandle, scope: PlatformScope, filters: { type?: string; accountId: string | null }, page: PageParams, now: Date) {
@@ -40,6 +50,11 @@ export function listEvents(db: DbHandle, scope: PlatformScope, filters: { type?:
   return listPage(q, 'id', page);
 }
 
-export function deleteEventsBefore(db: DbHandle, cutoff: Date) {
-  return db.deleteFrom('events').where('created_at', '<', cutoff).execute();
+/** Deletes up to `limit` events created before `cutoff` (their deliveries go with them); returns how many. */
+export async function deleteEventsCreatedBefore(db: DbHandle, cutoff: Date, limit: number): Promise<number> {
+  const result = await sql`
+    delete from events where (platform_id, id) in (
+      select platform_id, id from events where created_at < ${cutoff}::timestamptz limit ${limit}
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../lib/errors.js';
 import { EVENT_PREFIXES, EVENT_TYPES } from '../../events/catalogue.js';
 import { IdParams, ListOf, ListQuery, Nullable } from '../../http/schemas.js';
-import { toPage } from '../../http/pagination.js';
+import { toPage } from '../../db/pagination.js';
 import type { DbHandle } from '../../db/transaction.js';
-import { findEvent, listEvents } from './events.repository.js';
+import type { Clock } from '../../lib/clock.js';
+import { findVisibleEvent, listEvents } from './events.repository.js';
 import { serializeEvent } from './events.serializer.js';
 
 export const EventSchema = Type.Object({
@@ -23,7 +24,7 @@ export const EventSchema = Type.Object({
 const tags = ['Events'];
 const KNOWN_TYPE_FILTERS = new Set<string>(['*', ...EVENT_TYPES, ...EVENT_PREFIXES]);
 
-export function eventRoutes(app: App, db: DbHandle) {
+export function eventRoutes(app: App, db: DbHandle, clock: Clock) {
   app.get('/v1/events', {
     config: { access: { account: 'optional', permission: 'events' } },
     schema: {
@@ -36,7 +37,7 @@ export function eventRoutes(app: App, db: DbHandle) {
       response: { 200: ListOf(EventSchema) },
     },
     handler: async (req) => {
-      const now = new Date();
+      const now = clock.now();
       const type = req.query.type;
       if (type !== undefined && !KNOWN_TYPE_FILTERS.has(type)) {
         throw invalid('type', `Invalid type: '${type}' is not an event type, a prefix such as 'booking.*', or '*'.`);
@@ -50,8 +51,8 @@ export function eventRoutes(app: App, db: DbHandle) {
     config: { access: { account: 'none', permission: 'events' } },
     schema: { tags, summary: 'Retrieve an event', params: IdParams, response: { 200: EventSchema } },
     handler: async (req) => {
-      const row = await findEvent(db, platformScope(req), req.params.id, new Date());
-      if (!row || (req.auth.boundAccountId && row.account_id !== req.auth.boundAccountId)) throw notFound('event', req.params.id);
+      const row = await findVisibleEvent(db, platformScope(req), req.auth.boundAccountId, req.params.id, clock.now());
+      if (!row) throw notFound('event', req.params.id);
       return serializeEvent(row, req.auth.apiVersion);
     },
   });

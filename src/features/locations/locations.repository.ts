@@ -1,34 +1,13 @@
 import { sql } from 'kysely';
 import type { DbHandle, Trx } from '../../db/transaction.js';
-import type { NewRow, Row, RowUpdate } from '../../db/schema.js';
-import type { AccountScope } from '../../http/context.js';
-import { listPage, whereMetadata, type PageParams } from '../../http/pagination.js';
+import type { Row } from '../../db/schema.js';
+import { accountTable } from '../../db/account-table.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import type { PageParams } from '../../db/pagination.js';
 
 export type LocationRow = Row<'locations'>;
 
-export function findLocation(db: DbHandle, scope: AccountScope, id: string, forUpdate = false) {
-  let q = db.selectFrom('locations').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id);
-  if (forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
-}
-
-export function insertLocation(trx: Trx, row: NewRow<'locations'>) {
-  return trx.insertInto('locations').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateLocation(trx: Trx, scope: AccountScope, id: string, changes: RowUpdate<'locations'>) {
-  return trx
-    .updateTable('locations')
-    .set(changes)
-    .where('account_id', '=', scope.accountId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function deleteLocation(trx: Trx, scope: AccountScope, id: string) {
-  return trx.deleteFrom('locations').where('account_id', '=', scope.accountId).where('id', '=', id).execute();
-}
+export const locations = accountTable('locations');
 
 /** What still points at a location: resources, blocks, schedules, overrides, future booking segments. */
 export async function locationUsedBy(trx: Trx, scope: AccountScope, id: string, now: Date): Promise<string | null> {
@@ -56,6 +35,5 @@ export async function locationUsedBy(trx: Trx, scope: AccountScope, id: string, 
 }
 
 export function listLocations(db: DbHandle, scope: AccountScope, page: PageParams, metadata: Record<string, string>) {
-  const q = db.selectFrom('locations').selectAll().where('account_id', '=', scope.accountId);
-  return listPage(whereMetadata(q, 'metadata', metadata), 'id', page);
+  return locations.list(db, scope, page, metadata);
 }

@@ -1,13 +1,14 @@
 import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { ApiError, invalid, notFound } from '../../http/errors.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { canonicalTimeZone } from '../../lib/timezone.js';
+import { checkTimeZone } from '../../lib/timezone.js';
 import { isoRequired } from '../../lib/time-format.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
-import { toPage, type PageParams } from '../../http/pagination.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
+import { toPage, type PageParams } from '../../db/pagination.js';
 import * as repo from './locations.repository.js';
+import type { Clock } from '../../lib/clock.js';
 
 export function serializeLocation(row: repo.LocationRow) {
   return {
@@ -29,21 +30,19 @@ export interface LocationInput {
 }
 
 /** The canonical IANA name, null to clear, undefined when not given. */
-function checkTimezone(tz: string | null | undefined): string | null | undefined {
-  if (tz === undefined || tz === null) return tz;
-  const canonical = canonicalTimeZone(tz);
-  if (!canonical) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
-  return canonical;
-}
+const checkTimezone = (tz: string | null | undefined) => (tz === undefined || tz === null ? tz : checkTimeZone(tz));
 
 export class LocationsService {
-  constructor(private readonly db: DbHandle) {}
+  constructor(
+    private readonly db: DbHandle,
+    private readonly clock: Clock,
+  ) {}
 
   async create(scope: AccountScope, input: LocationInput & { name: string }) {
     const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
-      const now = new Date();
-      const row = await repo.insertLocation(trx, {
+      const now = this.clock.now();
+      const row = await repo.locations.insert(trx, {
         account_id: scope.accountId,
         id: newId(ID_PREFIX.location),
         livemode: scope.livemode,
@@ -60,7 +59,7 @@ export class LocationsService {
   }
 
   async get(scope: AccountScope, id: string) {
-    const row = await repo.findLocation(this.db, scope, id);
+    const row = await repo.locations.find(this.db, scope, id);
     if (!row) throw notFound('location', id);
     return serializeLocation(row);
   }
@@ -68,10 +67,10 @@ export class LocationsService {
   async update(scope: AccountScope, id: string, input: LocationInput) {
     const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
-      const before = await repo.findLocation(trx, scope, id, true);
+      const before = await repo.locations.lock(trx, scope, id);
       if (!before) throw notFound('location', id);
-      const now = new Date();
-      const row = await repo.updateLocation(trx, scope, id, {
+      const now = this.clock.now();
+      const row = await repo.locations.update(trx, scope, id, {
         name: input.name ?? before.name,
         timezone: timezone === undefined ? before.timezone : timezone,
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
@@ -86,12 +85,12 @@ export class LocationsService {
 
   async delete(scope: AccountScope, id: string) {
     return withTransaction(this.db, async (trx) => {
-      const row = await repo.findLocation(trx, scope, id, true);
+      const row = await repo.locations.lock(trx, scope, id);
       if (!row) throw notFound('location', id);
-      const now = new Date();
+      const now = this.clock.now();
       const user = await repo.locationUsedBy(trx, scope, id, now);
       if (user) throw new ApiError('resource_in_use', `This location is still used by ${user}; remove that reference first.`);
-      await repo.deleteLocation(trx, scope, id);
+      await repo.locations.delete(trx, scope, id);
       await recordEvent(trx, scope, 'location.deleted', serializeLocation(row), null, now);
       return { id, object: 'location', deleted: true as const };
     });

@@ -1,33 +1,11 @@
 import type { DbHandle, Trx } from '../../db/transaction.js';
-import type { NewRow, Row, RowUpdate } from '../../db/schema.js';
-import type { AccountScope } from '../../http/context.js';
-import { listPage, whereMetadata, type PageParams } from '../../http/pagination.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import type { PageParams } from '../../db/pagination.js';
+import { resourcesTable, type ResourceRow } from '../../capacity/index.js';
 
-export type ResourceRow = Row<'resources'>;
-
-export function findResource(db: DbHandle, scope: AccountScope, id: string, forUpdate = false) {
-  let q = db.selectFrom('resources').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id);
-  if (forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
-}
-
-export function insertResource(trx: Trx, row: NewRow<'resources'>) {
-  return trx.insertInto('resources').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateResource(trx: Trx, scope: AccountScope, id: string, changes: RowUpdate<'resources'>) {
-  return trx
-    .updateTable('resources')
-    .set(changes)
-    .where('account_id', '=', scope.accountId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function deleteResource(trx: Trx, scope: AccountScope, id: string) {
-  return trx.deleteFrom('resources').where('account_id', '=', scope.accountId).where('id', '=', id).execute();
-}
+export type { ResourceRow };
+/** Resource rows. A resource's row lock IS its resource lock: take it with capacity's lockResource. */
+export const resources = resourcesTable;
 
 /** Any booking, past or future, in any state, keeps a resource from being deleted. */
 export async function resourceHasBookings(trx: Trx, scope: AccountScope, id: string): Promise<boolean> {
@@ -48,9 +26,10 @@ export interface ResourceFilters {
 }
 
 export function listResources(db: DbHandle, scope: AccountScope, filters: ResourceFilters, page: PageParams, metadata: Record<string, string>) {
-  let q = db.selectFrom('resources').selectAll().where('account_id', '=', scope.accountId);
-  if (filters.type !== undefined) q = q.where('type', '=', filters.type);
-  if (filters.status !== undefined) q = q.where('status', '=', filters.status);
-  if (filters.default_location !== undefined) q = q.where('default_location', '=', filters.default_location);
-  return listPage(whereMetadata(q, 'metadata', metadata), 'id', page);
+  return resources.list(db, scope, page, metadata, (q) => {
+    if (filters.type !== undefined) q = q.where('type', '=', filters.type);
+    if (filters.status !== undefined) q = q.where('status', '=', filters.status);
+    if (filters.default_location !== undefined) q = q.where('default_location', '=', filters.default_location);
+    return q;
+  });
 }

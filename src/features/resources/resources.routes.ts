@@ -28,6 +28,16 @@ const Buffer = (which: string) => Type.Integer({ minimum: 0, maximum: 1440, desc
 const access = { account: 'required', permission: 'resources' } as const;
 const tags = ['Resources'];
 
+/** What create and update both accept, beyond name and type. */
+const Settable = {
+  capacity: Type.Optional(Capacity),
+  timezone: Type.Optional(Timezone),
+  default_location: Type.Optional(Nullable(Id('Location id'))),
+  buffer_before_minutes: Type.Optional(Buffer('before')),
+  buffer_after_minutes: Type.Optional(Buffer('after')),
+  metadata: Type.Optional(MetadataInput),
+};
+
 export function resourceRoutes(app: App, service: ResourcesService) {
   app.post('/v1/resources', {
     config: { access },
@@ -38,12 +48,7 @@ export function resourceRoutes(app: App, service: ResourcesService) {
         {
           name: Name,
           type: Type.String({ minLength: 1, maxLength: 200, description: 'A free label for grouping; not updatable.' }),
-          capacity: Type.Optional(Capacity),
-          timezone: Type.Optional(Timezone),
-          default_location: Type.Optional(Nullable(Id('Location id'))),
-          buffer_before_minutes: Type.Optional(Buffer('before')),
-          buffer_after_minutes: Type.Optional(Buffer('after')),
-          metadata: Type.Optional(MetadataInput),
+          ...Settable,
         },
         { additionalProperties: false },
       ),
@@ -85,12 +90,7 @@ export function resourceRoutes(app: App, service: ResourcesService) {
       body: Type.Object(
         {
           name: Type.Optional(Name),
-          capacity: Type.Optional(Capacity),
-          timezone: Type.Optional(Timezone),
-          default_location: Type.Optional(Nullable(Id('Location id'))),
-          buffer_before_minutes: Type.Optional(Buffer('before')),
-          buffer_after_minutes: Type.Optional(Buffer('after')),
-          metadata: Type.Optional(MetadataInput),
+          ...Settable,
         },
         { additionalProperties: false },
       ),

@@ -1,16 +1,20 @@
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { ApiError, invalid, notFound } from '../../http/errors.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { accountTimezone } from '../../tenancy/accounts.repository.js';
+import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { canonicalTimeZone } from '../../lib/timezone.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
-import { toPage, type PageParams } from '../../http/pagination.js';
-import { findLocation } from '../locations/locations.repository.js';
-import { recheckBookings } from '../bookings/recheck.js';
-import { deleteResourceDependents } from '../schedules/cascade.js';
+import { checkTimeZone } from '../../lib/timezone.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
+import { toPage, type PageParams } from '../../db/pagination.js';
+import { deleteWorkingTimeOf } from '../schedules/index.js';
+import { deleteBlocksOf } from '../blocks/index.js';
+import { activeSeriesNaming } from '../series/index.js';
 import * as repo from './resources.repository.js';
 import { serializeResource } from './resources.serializer.js';
+import type { Clock } from '../../lib/clock.js';
+import { assertLocationsExist, lockResource, recheckBookings } from '../../capacity/index.js';
+import { usageMeter } from '../usage/index.js';
 
 export interface ResourceInput {
   name?: string;
@@ -24,34 +28,32 @@ export interface ResourceInput {
 }
 
 async function checkLocation(trx: Trx, scope: AccountScope, id: string | null | undefined) {
-  if (id && !(await findLocation(trx, scope, id))) throw notFound('location', id, 'default_location');
+  if (id) await assertLocationsExist(trx, scope, [{ id, param: 'default_location' }]);
 }
 
 /** The canonical IANA name (`europe/paris` → `Europe/Paris`), undefined when not given. */
-function checkTimezone(tz: string | undefined): string | undefined {
-  if (tz === undefined) return undefined;
-  const canonical = canonicalTimeZone(tz);
-  if (!canonical) throw invalid('timezone', `'${tz}' is not an IANA time zone name.`);
-  return canonical;
-}
+const checkTimezone = (tz: string | undefined) => (tz === undefined ? undefined : checkTimeZone(tz));
 
 export class ResourcesService {
-  constructor(private readonly db: DbHandle) {}
+  constructor(
+    private readonly db: DbHandle,
+    private readonly clock: Clock,
+  ) {}
 
   async create(scope: AccountScope, input: ResourceInput & { name: string; type: string }) {
     const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
       await checkLocation(trx, scope, input.default_location);
-      const account = await trx.selectFrom('accounts').select('timezone').where('id', '=', scope.accountId).executeTakeFirstOrThrow();
-      const now = new Date();
-      const row = await repo.insertResource(trx, {
+      const accountZone = (await accountTimezone(trx, scope))!;
+      const now = this.clock.now();
+      const row = await repo.resources.insert(trx, {
         account_id: scope.accountId,
         id: newId(ID_PREFIX.resource),
         livemode: scope.livemode,
         name: input.name,
         type: input.type,
         capacity: input.capacity ?? 1,
-        timezone: timezone ?? account.timezone,
+        timezone: timezone ?? accountZone,
         default_location: input.default_location ?? null,
         status: 'active',
         buffer_before_minutes: input.buffer_before_minutes ?? 0,
@@ -61,13 +63,14 @@ export class ResourcesService {
         updated_at: now,
       });
       const resource = serializeResource(row);
+      await usageMeter.resourceActive(trx, scope, row.id, now);
       await recordEvent(trx, scope, 'resource.created', resource, null, now);
       return resource;
     });
   }
 
   async get(scope: AccountScope, id: string) {
-    const row = await repo.findResource(this.db, scope, id);
+    const row = await repo.resources.find(this.db, scope, id);
     if (!row) throw notFound('resource', id);
     return serializeResource(row);
   }
@@ -76,11 +79,10 @@ export class ResourcesService {
   async update(scope: AccountScope, id: string, input: ResourceInput) {
     const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, async (trx) => {
-      const before = await repo.findResource(trx, scope, id, true);
-      if (!before) throw notFound('resource', id);
+      const { locks, resource: before } = await lockResource(trx, scope, id, null);
       await checkLocation(trx, scope, input.default_location);
-      const now = new Date();
-      const row = await repo.updateResource(trx, scope, id, {
+      const now = this.clock.now();
+      const row = await repo.resources.update(trx, scope, id, {
         name: input.name ?? before.name,
         capacity: input.capacity ?? before.capacity,
         timezone: timezone ?? before.timezone,
@@ -95,7 +97,7 @@ export class ResourcesService {
       if (changed) {
         await recordEvent(trx, scope, 'resource.updated', resource, changed, now);
         if (['capacity', 'timezone', 'default_location'].some((k) => k in changed)) {
-          await recheckBookings(trx, scope, [id], now);
+          await recheckBookings(trx, scope, locks, now);
         }
       }
       return resource;
@@ -104,28 +106,35 @@ export class ResourcesService {
 
   async setStatus(scope: AccountScope, id: string, status: 'active' | 'archived') {
     return withTransaction(this.db, async (trx) => {
-      const before = await repo.findResource(trx, scope, id, true);
-      if (!before) throw notFound('resource', id);
+      const { locks, resource: before } = await lockResource(trx, scope, id, null);
       if (before.status === status) return serializeResource(before);
-      const now = new Date();
-      const row = await repo.updateResource(trx, scope, id, { status, updated_at: now });
+      const now = this.clock.now();
+      const row = await repo.resources.update(trx, scope, id, { status, updated_at: now });
+      // Active until now (archive) or from now (unarchive): either way, active this month.
+      await usageMeter.resourceActive(trx, scope, id, now);
       const resource = serializeResource(row);
       await recordEvent(trx, scope, status === 'archived' ? 'resource.archived' : 'resource.unarchived', resource, { status: before.status }, now);
-      await recheckBookings(trx, scope, [id], now);
+      await recheckBookings(trx, scope, locks, now);
       return resource;
     });
   }
 
   async delete(scope: AccountScope, id: string) {
     return withTransaction(this.db, async (trx) => {
-      const row = await repo.findResource(trx, scope, id, true);
-      if (!row) throw notFound('resource', id);
+      const { resource: row } = await lockResource(trx, scope, id, null);
       if (await repo.resourceHasBookings(trx, scope, id)) {
         throw new ApiError('resource_in_use', 'This resource has bookings; archive it instead of deleting it.');
       }
-      const now = new Date();
-      await deleteResourceDependents(trx, scope, id, now);
-      await repo.deleteResource(trx, scope, id);
+      const series = await activeSeriesNaming(trx, scope, id);
+      if (series) {
+        throw new ApiError('resource_in_use', `This resource is named in the template of active series ${series}; cancel the series or change its template first.`);
+      }
+      const now = this.clock.now();
+      await deleteBlocksOf(trx, scope, id, now);
+      await deleteWorkingTimeOf(trx, scope, id, now);
+      // Active until now: it counts in this month even if the month opens after the delete.
+      if (row.status === 'active') await usageMeter.resourceActive(trx, scope, id, now);
+      await repo.resources.delete(trx, scope, id);
       await recordEvent(trx, scope, 'resource.deleted', serializeResource(row), null, now);
       return { id, object: 'resource', deleted: true as const };
     });

@@ -1,7 +1,9 @@
 import type { DbHandle, Trx } from '../../db/transaction.js';
-import type { NewRow, Row, RowUpdate } from '../../db/schema.js';
-import type { AccountScope } from '../../http/context.js';
-import { listPage, whereMetadata, type PageParams } from '../../http/pagination.js';
+import type { Row } from '../../db/schema.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import type { PageParams } from '../../db/pagination.js';
+import { accountTable } from '../../db/account-table.js';
+import type { ResourceLocks } from '../../capacity/index.js';
 
 export type OverrideRow = Row<'schedule_overrides'>;
 
@@ -11,55 +13,19 @@ export interface OverrideFilters {
   to_date?: string;
 }
 
-export function findOverride(db: DbHandle, scope: AccountScope, id: string, forUpdate = false) {
-  let q = db.selectFrom('schedule_overrides').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id);
-  if (forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
-}
+/** Override rows; a row lock comes after its resource's lock (capacity/locks.ts). */
+export const overrides = accountTable<'schedule_overrides', [ResourceLocks]>('schedule_overrides');
 
 export function findOverrideOn(trx: Trx, scope: AccountScope, resourceId: string, date: string) {
-  return trx
-    .selectFrom('schedule_overrides')
-    .select('id')
-    .where('account_id', '=', scope.accountId)
-    .where('resource_id', '=', resourceId)
-    .where('date', '=', date)
-    .executeTakeFirst();
-}
-
-export function insertOverride(trx: Trx, row: NewRow<'schedule_overrides'>) {
-  return trx.insertInto('schedule_overrides').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateOverride(trx: Trx, scope: AccountScope, id: string, changes: RowUpdate<'schedule_overrides'>) {
-  return trx
-    .updateTable('schedule_overrides')
-    .set(changes)
-    .where('account_id', '=', scope.accountId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function deleteOverride(trx: Trx, scope: AccountScope, id: string) {
-  return trx.deleteFrom('schedule_overrides').where('account_id', '=', scope.accountId).where('id', '=', id).execute();
-}
-
-export function overridesOfResource(trx: Trx, scope: AccountScope, resourceId: string) {
-  return trx
-    .selectFrom('schedule_overrides')
-    .selectAll()
-    .where('account_id', '=', scope.accountId)
-    .where('resource_id', '=', resourceId)
-    .orderBy('id')
-    .execute();
+  return overrides.select(trx, scope).where('resource_id', '=', resourceId).where('date', '=', date).executeTakeFirst();
 }
 
 /** from_date/to_date are inclusive bounds on the override's date. */
 export function listOverrides(db: DbHandle, scope: AccountScope, filters: OverrideFilters, page: PageParams, metadata: Record<string, string>) {
-  let q = db.selectFrom('schedule_overrides').selectAll().where('account_id', '=', scope.accountId);
-  if (filters.resource !== undefined) q = q.where('resource_id', '=', filters.resource);
-  if (filters.from_date !== undefined) q = q.where('date', '>=', filters.from_date);
-  if (filters.to_date !== undefined) q = q.where('date', '<=', filters.to_date);
-  return listPage(whereMetadata(q, 'metadata', metadata), 'id', page);
+  return overrides.list(db, scope, page, metadata, (q) => {
+    if (filters.resource !== undefined) q = q.where('resource_id', '=', filters.resource);
+    if (filters.from_date !== undefined) q = q.where('date', '>=', filters.from_date);
+    if (filters.to_date !== undefined) q = q.where('date', '<=', filters.to_date);
+    return q;
+  });
 }

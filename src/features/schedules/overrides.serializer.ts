@@ -2,7 +2,7 @@ import { isoRequired } from '../../lib/time-format.js';
 import type { OverrideRow } from './overrides.repository.js';
 import { serializeIntervals } from './wall-intervals.js';
 
-/** No updated_at: the interface lists it on every object except the override. */
+/** No updated_at: every object has one except the override and the delivery (docs/api-conventions.md#responses). */
 export function serializeOverride(row: OverrideRow) {
   return {
     id: row.id,

@@ -1,15 +1,15 @@
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
-import type { AccountScope } from '../../http/context.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { toPage, type PageParams } from '../../http/pagination.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { ApiError, notFound } from '../../lib/errors.js';
+import { toPage, type PageParams } from '../../db/pagination.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
-import { recheckBookings } from '../bookings/recheck.js';
-import { lockResourceForWorkingTime } from './locks.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import * as repo from './overrides.repository.js';
 import { serializeOverride } from './overrides.serializer.js';
 import { checkDayIntervals, checkLocationRefs, type LocationRef, type WallIntervalInputValue } from './wall-intervals.js';
+import type { Clock } from '../../lib/clock.js';
+import { lockResource, recheckBookings } from '../../capacity/index.js';
 
 export interface OverrideInput {
   resource?: string;
@@ -24,12 +24,12 @@ const exists = (date: string) =>
 export async function createOverrideIn(trx: Trx, scope: AccountScope, input: OverrideInput & { resource: string; date: string; intervals: WallIntervalInputValue[] }, now: Date) {
   const refs: LocationRef[] = [];
   const intervals = checkDayIntervals(input.intervals, 'intervals', refs);
-  const resource = await lockResourceForWorkingTime(trx, scope, input.resource);
+  const { locks, resource } = await lockResource(trx, scope, input.resource);
   await checkLocationRefs(trx, scope, refs);
   // The resource row lock serializes creates for one resource, so this check is race-free;
   // the unique index is the backstop.
   if (await repo.findOverrideOn(trx, scope, resource.id, input.date)) throw exists(input.date);
-  const row = await repo.insertOverride(trx, {
+  const row = await repo.overrides.insert(trx, {
     account_id: scope.accountId,
     id: newId(ID_PREFIX.scheduleOverride, now.getTime()),
     livemode: scope.livemode,
@@ -41,20 +41,20 @@ export async function createOverrideIn(trx: Trx, scope: AccountScope, input: Ove
   });
   const override = serializeOverride(row);
   await recordEvent(trx, scope, 'schedule_override.created', override, null, now);
-  await recheckBookings(trx, scope, [resource.id], now);
+  await recheckBookings(trx, scope, locks, now);
   return override;
 }
 
 export async function updateOverrideIn(trx: Trx, scope: AccountScope, id: string, input: OverrideInput, now: Date) {
   const refs: LocationRef[] = [];
   const intervals = input.intervals === undefined ? undefined : checkDayIntervals(input.intervals, 'intervals', refs);
-  const current = await repo.findOverride(trx, scope, id);
+  const current = await repo.overrides.find(trx, scope, id);
   if (!current) throw notFound('schedule_override', id);
-  await lockResourceForWorkingTime(trx, scope, current.resource_id, null);
-  const before = await repo.findOverride(trx, scope, id, true);
+  const { locks } = await lockResource(trx, scope, current.resource_id, null);
+  const before = await repo.overrides.lock(trx, scope, id, locks);
   if (!before) throw notFound('schedule_override', id);
   await checkLocationRefs(trx, scope, refs);
-  const row = await repo.updateOverride(trx, scope, id, {
+  const row = await repo.overrides.update(trx, scope, id, {
     intervals: json(intervals ?? before.intervals),
     metadata: json(mergeMetadata(before.metadata, input.metadata)),
   });
@@ -62,29 +62,32 @@ export async function updateOverrideIn(trx: Trx, scope: AccountScope, id: string
   const changed = changedAttributes(serializeOverride(before), override);
   if (changed) {
     await recordEvent(trx, scope, 'schedule_override.updated', override, changed, now);
-    if ('intervals' in changed) await recheckBookings(trx, scope, [row.resource_id], now);
+    if ('intervals' in changed) await recheckBookings(trx, scope, locks, now);
   }
   return override;
 }
 
 export async function deleteOverrideIn(trx: Trx, scope: AccountScope, id: string, now: Date) {
-  const current = await repo.findOverride(trx, scope, id);
+  const current = await repo.overrides.find(trx, scope, id);
   if (!current) throw notFound('schedule_override', id);
-  await lockResourceForWorkingTime(trx, scope, current.resource_id, null);
-  const row = await repo.findOverride(trx, scope, id, true);
+  const { locks } = await lockResource(trx, scope, current.resource_id, null);
+  const row = await repo.overrides.lock(trx, scope, id, locks);
   if (!row) throw notFound('schedule_override', id);
-  await repo.deleteOverride(trx, scope, id);
+  await repo.overrides.delete(trx, scope, id);
   await recordEvent(trx, scope, 'schedule_override.deleted', serializeOverride(row), null, now);
-  await recheckBookings(trx, scope, [row.resource_id], now);
+  await recheckBookings(trx, scope, locks, now);
   return { id, object: 'schedule_override', deleted: true as const };
 }
 
 export class OverridesService {
-  constructor(private readonly db: DbHandle) {}
+  constructor(
+    private readonly db: DbHandle,
+    private readonly clock: Clock,
+  ) {}
 
   async create(scope: AccountScope, input: Parameters<typeof createOverrideIn>[2]) {
     try {
-      return await withTransaction(this.db, (trx) => createOverrideIn(trx, scope, input, new Date()));
+      return await withTransaction(this.db, (trx) => createOverrideIn(trx, scope, input, this.clock.now()));
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw exists(input.date);
       throw err;
@@ -92,15 +95,15 @@ export class OverridesService {
   }
 
   update(scope: AccountScope, id: string, input: OverrideInput) {
-    return withTransaction(this.db, (trx) => updateOverrideIn(trx, scope, id, input, new Date()));
+    return withTransaction(this.db, (trx) => updateOverrideIn(trx, scope, id, input, this.clock.now()));
   }
 
   delete(scope: AccountScope, id: string) {
-    return withTransaction(this.db, (trx) => deleteOverrideIn(trx, scope, id, new Date()));
+    return withTransaction(this.db, (trx) => deleteOverrideIn(trx, scope, id, this.clock.now()));
   }
 
   async get(scope: AccountScope, id: string) {
-    const row = await repo.findOverride(this.db, scope, id);
+    const row = await repo.overrides.find(this.db, scope, id);
     if (!row) throw notFound('schedule_override', id);
     return serializeOverride(row);
   }

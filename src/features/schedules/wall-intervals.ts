@@ -1,13 +1,14 @@
 /**
- * Wall-clock intervals shared by schedules and overrides (decisions.md §5): their schema,
+ * Wall-clock intervals shared by schedules and overrides (docs/availability.md#schedules): their schema,
  * the checks the schema cannot express (24:00 only as an end, end after start, no overlap
  * within a day) and the existence of the locations they name.
  */
 import { Type } from 'typebox';
 import type { DbHandle } from '../../db/transaction.js';
 import type { WallIntervalRow } from '../../db/schema.js';
-import type { AccountScope } from '../../http/context.js';
-import { invalid, notFound } from '../../http/errors.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { invalid } from '../../lib/errors.js';
+import { assertLocationsExist } from '../../capacity/index.js';
 import { Id, Nullable } from '../../http/schemas.js';
 import { parseWallTime } from '../../core/time/wall-time.js';
 import type { Weekday } from '../../core/availability/types.js';
@@ -84,14 +85,7 @@ export function checkDayIntervals(input: readonly WallIntervalInputValue[], para
 }
 
 /** Every named location must exist in the account: 404 resource_missing naming the first that does not. */
-export async function checkLocationRefs(db: DbHandle, scope: AccountScope, refs: readonly LocationRef[]): Promise<void> {
-  if (refs.length === 0) return;
-  const ids = [...new Set(refs.map((r) => r.id))];
-  const rows = await db.selectFrom('locations').select('id').where('account_id', '=', scope.accountId).where('id', 'in', ids).execute();
-  const found = new Set(rows.map((r) => r.id));
-  const miss = refs.find((r) => !found.has(r.id));
-  if (miss) throw notFound('location', miss.id, miss.param);
-}
+export const checkLocationRefs = assertLocationsExist;
 
 /** Stored intervals in the output shape, keys in a fixed order (jsonb reorders keys). */
 export function serializeIntervals(intervals: readonly WallIntervalRow[]) {

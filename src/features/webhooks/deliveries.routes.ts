@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { DateTime, Id, IdParams, ListOf, ListQuery } from '../../http/schemas.js';
-import { toPage } from '../../http/pagination.js';
+import { toPage } from '../../db/pagination.js';
 import type { DbHandle } from '../../db/transaction.js';
-import { findEvent } from '../events/events.repository.js';
+import type { Clock } from '../../lib/clock.js';
+import { findVisibleEvent } from '../events/index.js';
 import { findEndpoint } from './endpoints.repository.js';
 import { listDeliveries } from './deliveries.repository.js';
 import { serializeDelivery } from './deliveries.serializer.js';
@@ -14,7 +15,7 @@ import { DeliverySchema, DeliveryStatus, ResendSchema, refuseAccountBoundKey } f
 
 const DeliveriesQuery = ListQuery({ status: Type.Optional(DeliveryStatus) }, { metadata: false });
 
-export function deliveryRoutes(app: App, db: DbHandle, resend: ResendService) {
+export function deliveryRoutes(app: App, db: DbHandle, clock: Clock, resend: ResendService) {
   const eventAccess = { account: 'none', permission: 'events' } as const;
   const endpointAccess = { account: 'none', permission: 'webhook_endpoints' } as const;
 
@@ -29,8 +30,8 @@ export function deliveryRoutes(app: App, db: DbHandle, resend: ResendService) {
     },
     handler: async (req) => {
       const scope = platformScope(req);
-      const event = await findEvent(db, scope, req.params.id, new Date());
-      if (!event || (req.auth.boundAccountId && event.account_id !== req.auth.boundAccountId)) throw notFound('event', req.params.id);
+      const event = await findVisibleEvent(db, scope, req.auth.boundAccountId, req.params.id, clock.now());
+      if (!event) throw notFound('event', req.params.id);
       return toPage(await listDeliveries(db, scope, { eventId: event.id, status: req.query.status }, req.query), serializeDelivery);
     },
   });

@@ -1,25 +1,37 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { DeliveryAttemptRow, Row, RowUpdate } from '../../db/schema.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import { renderInVersion, isApiVersion, LATEST_API_VERSION } from '../../events/versions.js';
 import { isoRequired } from '../../lib/time-format.js';
-import { pollingWorker } from '../../workers/poller.js';
-import type { Worker } from '../../workers/registry.js';
+import { pollingWorker, type Worker } from '../../workers/poller.js';
+import type { Clock } from '../../lib/clock.js';
 import { serializeEvent } from '../events/events.serializer.js';
 import { serializeEndpoint } from './endpoints.serializer.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
 import { signatureHeaders } from './signature.js';
-import { setEndpointPaused } from './deliveries.repository.js';
+import { claimDueDeliveries, recordAttemptIfClaimed, setEndpointPaused } from './deliveries.repository.js';
+import { eventsAndEndpointsOf, lockEndpointById, updateEndpointById } from './endpoints.repository.js';
+
+export { claimDueDeliveries };
 import { createWebhookDispatcher, postWebhook, type AttemptOutcome } from './sender.js';
+import { domainSignals } from '../../metrics/signals.js';
+import { releaseClaims } from './deliveries.repository.js';
+import {
+  attemptsInFlight,
+  DEFAULT_DELIVERY_SLOTS,
+  MAX_ATTEMPTS_PER_ENDPOINT,
+  platformShare,
+  saturated,
+  withinCaps,
+  type Caps,
+} from './delivery-fairness.js';
 
 /**
- * The delivery worker (decisions.md §9), safe to run in any number of processes:
+ * The delivery worker (docs/webhooks.md#how-delivery-works), safe to run in any number of processes:
  *
  *  1. claim due deliveries with FOR UPDATE SKIP LOCKED and mark them `sending` with a lease
  *     (one statement, so one short transaction, committed before any network I/O);
@@ -35,31 +47,6 @@ export function leaseMs(config: Pick<Config, 'webhookTimeoutMs'>): number {
   return config.webhookTimeoutMs * 2 + 1000;
 }
 
-export async function claimDueDeliveries(db: DbHandle, now: Date, lease: number, limit: number): Promise<DeliveryRow[]> {
-  const token = randomBytes(12).toString('hex');
-  const lockedUntil = new Date(now.getTime() + lease);
-  const result = await sql<DeliveryRow>`
-    update webhook_deliveries w
-    set status = 'sending', locked_until = ${lockedUntil}::timestamptz, claim_token = ${token}::text
-    from (
-      select d.platform_id, d.id
-      from webhook_deliveries d
-      join webhook_endpoints e on e.platform_id = d.platform_id and e.id = d.endpoint_id
-      -- endpoint_paused keeps disabled endpoints' backlogs out of the index scan; the join
-      -- decides (a fan-out racing a disable may leave a row unpaused for a moment).
-      where e.status = 'enabled'
-        and ((d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz)
-          or (d.status = 'sending' and d.locked_until <= ${now}::timestamptz))
-      order by d.next_attempt_at
-      limit ${limit}
-      for update of d skip locked
-    ) due
-    where w.platform_id = due.platform_id and w.id = due.id
-    returning w.*
-  `.execute(db);
-  return result.rows;
-}
-
 type EventRow = Row<'events'>;
 
 /** The exact bytes sent: the event in the endpoint's api_version. */
@@ -68,24 +55,22 @@ export function renderDeliveryBody(event: EventRow, apiVersion: string): string 
   return JSON.stringify(renderInVersion(serializeEvent(event, version), version));
 }
 
-/** Sends a batch of claimed deliveries concurrently and records each attempt. */
-export async function deliverClaimed(db: DbHandle, config: Config, dispatcher: Dispatcher, claimed: DeliveryRow[], logger: Logger): Promise<void> {
+/**
+ * Sends a batch of claimed deliveries concurrently and records each attempt. An attempt cut
+ * by `stop` (the worker is stopping) is not recorded: the delivery keeps its claim until the
+ * lease runs out, and is then attempted again by any worker, as after a crash.
+ */
+export async function deliverClaimed(
+  db: DbHandle,
+  config: Config,
+  clock: Clock,
+  dispatcher: Dispatcher,
+  claimed: DeliveryRow[],
+  logger: Logger,
+  stop?: AbortSignal,
+): Promise<void> {
   if (claimed.length === 0) return;
-  const platforms = [...new Set(claimed.map((d) => d.platform_id))];
-  const [events, endpoints] = await Promise.all([
-    db
-      .selectFrom('events')
-      .selectAll()
-      .where('platform_id', 'in', platforms)
-      .where('id', 'in', [...new Set(claimed.map((d) => d.event_id))])
-      .execute(),
-    db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('platform_id', 'in', platforms)
-      .where('id', 'in', [...new Set(claimed.map((d) => d.endpoint_id))])
-      .execute(),
-  ]);
+  const [events, endpoints] = await eventsAndEndpointsOf(db, claimed);
   const key = (platform: string, id: string) => `${platform} ${id}`;
   const eventBy = new Map(events.map((e) => [key(e.platform_id, e.id), e]));
   const endpointBy = new Map(endpoints.map((e) => [key(e.platform_id, e.id), e]));
@@ -97,14 +82,19 @@ export async function deliverClaimed(db: DbHandle, config: Config, dispatcher: D
       if (!event || !endpoint) return;
       try {
         const body = renderDeliveryBody(event, endpoint.api_version);
-        const attemptedAt = new Date();
+        const attemptedAt = clock.now();
         const headers = {
           'content-type': 'application/json',
           'user-agent': 'Scheduling-Webhooks/1.0',
           ...signatureHeaders(endpoint.secret, event.id, Math.floor(attemptedAt.getTime() / 1000), body),
         };
-        const outcome = await postWebhook(dispatcher, endpoint.url, headers, body, config);
-        const recorded = await recordAttempt(db, config, delivery, outcome, attemptedAt);
+        const outcome = await postWebhook(dispatcher, endpoint.url, headers, body, config, stop);
+        domainSignals.webhookAttempt(outcome);
+        if (!outcome.ok && stop?.aborted) {
+          logger.info({ delivery: delivery.id, endpoint: endpoint.id }, 'webhook attempt aborted: the worker is stopping; attempted again once its lease runs out');
+          return;
+        }
+        const recorded = await recordAttempt(db, config, clock, delivery, outcome, attemptedAt);
         logger.debug({ delivery: delivery.id, endpoint: endpoint.id, ok: outcome.ok, status: outcome.responseStatus, error: outcome.error, recorded }, 'webhook attempt');
       } catch (err) {
         // The lease runs out and the delivery is attempted again: at-least-once.
@@ -118,9 +108,16 @@ export async function deliverClaimed(db: DbHandle, config: Config, dispatcher: D
  * Records one attempt: the delivery's next state, and the endpoint's health. Returns false
  * when the claim was lost (the lease ran out and another worker took the delivery over).
  */
-export async function recordAttempt(db: DbHandle, config: Config, delivery: DeliveryRow, outcome: AttemptOutcome, attemptedAt: Date): Promise<boolean> {
+export async function recordAttempt(
+  db: DbHandle,
+  config: Config,
+  clock: Clock,
+  delivery: DeliveryRow,
+  outcome: AttemptOutcome,
+  attemptedAt: Date,
+): Promise<boolean> {
   return withTransaction(db, async (trx) => {
-    const now = new Date();
+    const now = clock.now();
     const attempts = delivery.attempts + 1;
     const schedule = config.webhookRetryScheduleSeconds;
     const attempt: DeliveryAttemptRow = {
@@ -131,9 +128,7 @@ export async function recordAttempt(db: DbHandle, config: Config, delivery: Deli
     };
     const status = outcome.ok ? 'succeeded' : attempts >= schedule.length ? 'failed' : 'pending';
     const next = status === 'pending' ? new Date(now.getTime() + schedule[attempts] * 1000) : null;
-    const updated = await trx
-      .updateTable('webhook_deliveries')
-      .set({
+    const updated = await recordAttemptIfClaimed(trx, delivery, {
         status,
         attempts,
         next_attempt_at: next,
@@ -143,13 +138,7 @@ export async function recordAttempt(db: DbHandle, config: Config, delivery: Deli
         last_response_status: outcome.responseStatus,
         last_error: outcome.error,
         recent_attempts: json([...delivery.recent_attempts, attempt].slice(-10)),
-      })
-      .where('platform_id', '=', delivery.platform_id)
-      .where('id', '=', delivery.id)
-      .where('status', '=', 'sending')
-      .where('claim_token', '=', delivery.claim_token)
-      .returning('id')
-      .executeTakeFirst();
+      });
     if (!updated) return false;
     await recordEndpointHealth(trx, config, delivery, outcome, now);
     return true;
@@ -163,13 +152,7 @@ export async function recordAttempt(db: DbHandle, config: Config, delivery: Deli
  * (and a webhook_endpoint.updated event says so).
  */
 async function recordEndpointHealth(trx: Trx, config: Config, delivery: DeliveryRow, outcome: AttemptOutcome, now: Date) {
-  const before = await trx
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('platform_id', '=', delivery.platform_id)
-    .where('id', '=', delivery.endpoint_id)
-    .forUpdate()
-    .executeTakeFirst();
+  const before = await lockEndpointById(trx, delivery.platform_id, delivery.endpoint_id);
   if (!before) return;
   let changes: RowUpdate<'webhook_endpoints'>;
   if (outcome.ok) {
@@ -182,13 +165,7 @@ async function recordEndpointHealth(trx: Trx, config: Config, delivery: Delivery
       changes = { ...changes, status: 'disabled', disabled_reason: 'failing', disabled_at: now, updated_at: now };
     }
   }
-  const after = await trx
-    .updateTable('webhook_endpoints')
-    .set(changes)
-    .where('platform_id', '=', delivery.platform_id)
-    .where('id', '=', delivery.endpoint_id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const after = await updateEndpointById(trx, delivery.platform_id, delivery.endpoint_id, changes);
   if (after.status !== before.status) {
     await setEndpointPaused(trx, after.platform_id, after.id, after.status === 'disabled');
     const endpoint = serializeEndpoint(after);
@@ -204,45 +181,55 @@ async function recordEndpointHealth(trx: Trx, config: Config, delivery: Delivery
 }
 
 /** Claims what is due and delivers it, waiting for every attempt. Tests drive the worker with it. */
-export async function runDeliveryPass(db: DbHandle, config: Config, dispatcher: Dispatcher, logger: Logger, limit = 50): Promise<number> {
-  const claimed = await claimDueDeliveries(db, new Date(), leaseMs(config), limit);
-  await deliverClaimed(db, config, dispatcher, claimed, logger);
+export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock, dispatcher: Dispatcher, logger: Logger, limit = 50): Promise<number> {
+  const claimed = await claimDueDeliveries(db, clock.now(), leaseMs(config), limit);
+  await deliverClaimed(db, config, clock, dispatcher, claimed, logger);
   return claimed.length;
 }
 
 /**
- * The background worker: every poll it claims as many due deliveries as it has free slots
- * (at most `concurrency` attempts in flight), and sends them without waiting for the
- * previous batch, so one slow receiver does not hold up the others.
+ * The background worker (docs/limits.md): every poll it claims as many due deliveries as it
+ * has free slots, leaving out endpoints and platforms at their cap of attempts in flight, and
+ * starts each attempt on its own: a slot frees as soon as its own attempt ends. Whatever a
+ * claim took beyond a cap goes straight back, and the next pass runs at once.
  */
-export function createDeliveryWorker(db: Db, config: Config, logger: Logger, options: { concurrency?: number } = {}): Worker {
-  const concurrency = options.concurrency ?? 16;
+export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logger: Logger, options: { concurrency?: number } = {}): Worker {
+  const slots = options.concurrency ?? DEFAULT_DELIVERY_SLOTS;
+  const caps: Caps = { perEndpoint: MAX_ATTEMPTS_PER_ENDPOINT, perPlatform: platformShare(slots) };
   const dispatcher = createWebhookDispatcher(config);
-  const batches = new Set<Promise<void>>();
-  let busy = 0;
+  const attempts = new Set<Promise<void>>();
+  const stopping = new AbortController();
   const poller = pollingWorker('webhooks.delivery', config.workerPollMs, logger, async () => {
-    const free = concurrency - busy;
+    const free = slots - attempts.size;
     if (free <= 0) return false;
-    const claimed = await claimDueDeliveries(db.kysely, new Date(), leaseMs(config), free);
+    const now = clock.now();
+    const inFlight = await attemptsInFlight(db.kysely, now);
+    const claimed = await claimDueDeliveries(db.kysely, now, leaseMs(config), free, saturated(inFlight, caps));
     if (claimed.length === 0) return false;
-    busy += claimed.length;
-    const batch: Promise<void> = deliverClaimed(db.kysely, config, dispatcher, claimed, logger)
-      .catch((err) => logger.error({ err }, 'webhook batch failed'))
-      .finally(() => {
-        busy -= claimed.length;
-        batches.delete(batch);
-      });
-    batches.add(batch);
-    return claimed.length === free;
+    const { keep, release } = withinCaps(claimed, inFlight, caps);
+    await releaseClaims(db.kysely, release);
+    for (const delivery of keep) {
+      const attempt: Promise<void> = deliverClaimed(db.kysely, config, clock, dispatcher, [delivery], logger, stopping.signal)
+        .catch((err) => logger.error({ err }, 'webhook attempt failed'))
+        .finally(() => attempts.delete(attempt));
+      attempts.add(attempt);
+    }
+    return release.length > 0 || claimed.length === free;
   });
   return {
     name: 'webhooks.delivery',
     start: () => poller.start(),
-    async stop() {
+    async stop(abort) {
+      if (abort?.aborted) stopping.abort();
+      else abort?.addEventListener('abort', () => stopping.abort(), { once: true });
       await poller.stop();
-      await Promise.allSettled([...batches]);
+      await Promise.allSettled([...attempts]);
       await dispatcher.close();
+    },
+    // One pass that waits for every attempt it starts (and for attempts already in flight).
+    async runOnce() {
+      await Promise.allSettled([...attempts]);
+      return (await runDeliveryPass(db.kysely, config, clock, dispatcher, logger, slots)) === slots;
     },
   };
 }
-

@@ -21,19 +21,23 @@ const EnabledEvents = Type.Array(
 const ApiVersionField = Type.String({ minLength: 1, maxLength: 20, description: `The version events are rendered in (${API_VERSIONS.join(', ')}); default: the platform's.` });
 const Description = Nullable(Type.String({ maxLength: 500 }));
 
+/** The free labels of an endpoint, on create and update. */
+const Labels = { description: Type.Optional(Description), metadata: Type.Optional(MetadataInput) };
+
 export function endpointRoutes(app: App, service: EndpointsService) {
   app.post('/v1/webhook_endpoints', {
     config: { access },
     schema: {
       tags,
       summary: 'Create a webhook endpoint (the response carries its signing secret, shown only this once)',
+      description:
+        'At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint gets at most 4 delivery attempts in flight, each platform at most 16 (docs/limits.md).',
       body: Type.Object(
         {
           url: Url,
           enabled_events: EnabledEvents,
           api_version: Type.Optional(ApiVersionField),
-          description: Type.Optional(Description),
-          metadata: Type.Optional(MetadataInput),
+          ...Labels,
         },
         { additionalProperties: false },
       ),
@@ -75,8 +79,7 @@ export function endpointRoutes(app: App, service: EndpointsService) {
           enabled_events: Type.Optional(EnabledEvents),
           api_version: Type.Optional(ApiVersionField),
           disabled: Type.Optional(Type.Boolean()),
-          description: Type.Optional(Description),
-          metadata: Type.Optional(MetadataInput),
+          ...Labels,
         },
         { additionalProperties: false },
       ),

@@ -1,11 +1,12 @@
-import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
+import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { Config } from '../../config.js';
-import type { PlatformScope } from '../../http/context.js';
-import { invalid, notFound } from '../../http/errors.js';
-import { toPage, type PageParams } from '../../http/pagination.js';
+import type { PlatformScope } from '../../tenancy/index.js';
+import { ApiError, invalid, notFound } from '../../lib/errors.js';
+import { MAX_ENDPOINTS_PER_PLATFORM } from './delivery-fairness.js';
+import { toPage, type PageParams } from '../../db/pagination.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import { EVENT_PREFIXES, EVENT_TYPES } from '../../events/catalogue.js';
 import { API_VERSIONS, isApiVersion } from '../../events/versions.js';
 import type { RowUpdate } from '../../db/schema.js';
@@ -14,6 +15,7 @@ import { newEndpointSecret } from './signature.js';
 import * as repo from './endpoints.repository.js';
 import { setEndpointPaused } from './deliveries.repository.js';
 import { serializeEndpoint, type EndpointRow } from './endpoints.serializer.js';
+import type { Clock } from '../../lib/clock.js';
 
 export interface EndpointInput {
   url?: string;
@@ -43,12 +45,28 @@ function checkApiVersion(v: string | undefined) {
   if (v !== undefined && !isApiVersion(v)) throw invalid('api_version', `Invalid api_version: '${v}' is not a known version (${API_VERSIONS.join(', ')}).`);
 }
 
+/**
+ * At most MAX_ENDPOINTS_PER_PLATFORM endpoints per platform and mode: each one takes a share
+ * of delivery (docs/limits.md). The platform row is locked so that two creations cannot both
+ * take the last place.
+ */
+async function assertRoomForEndpoint(trx: Trx, scope: PlatformScope): Promise<void> {
+  const count = await repo.countEndpointsLockingPlatform(trx, scope);
+  if (count < MAX_ENDPOINTS_PER_PLATFORM) return;
+  throw new ApiError(
+    'parameter_invalid',
+    `A platform can have at most ${MAX_ENDPOINTS_PER_PLATFORM} webhook endpoints in ${scope.livemode ? 'live' : 'test'} mode, and this one has ${count}. Delete one you no longer use (GET /v1/webhook_endpoints lists them), or subscribe an existing endpoint to more events.`,
+    null,
+  );
+}
+
 /** Platform-level events carry no account. */
 const platformEventScope = (scope: PlatformScope) => ({ ...scope, accountId: null });
 
 export class EndpointsService {
   constructor(
     private readonly db: DbHandle,
+    private readonly clock: Clock,
     private readonly config: Config,
   ) {}
 
@@ -58,7 +76,8 @@ export class EndpointsService {
     checkApiVersion(input.api_version);
     const apiVersion = input.api_version ?? (await repo.platformApiVersion(this.db, scope.platformId));
     return withTransaction(this.db, async (trx) => {
-      const now = new Date();
+      await assertRoomForEndpoint(trx, scope);
+      const now = this.clock.now();
       const row: EndpointRow = {
         platform_id: scope.platformId,
         id: newId(ID_PREFIX.webhookEndpoint),
@@ -106,9 +125,9 @@ export class EndpointsService {
     const enabledEvents = input.enabled_events === undefined ? undefined : checkEnabledEvents(input.enabled_events);
     checkApiVersion(input.api_version);
     return withTransaction(this.db, async (trx) => {
-      const before = await repo.findEndpoint(trx, scope, id, true);
+      const before = await repo.lockEndpoint(trx, scope, id);
       if (!before) throw notFound('webhook endpoint', id);
-      const now = new Date();
+      const now = this.clock.now();
       const changes: RowUpdate<'webhook_endpoints'> = {
         url: input.url ?? before.url,
         enabled_events: json(enabledEvents ?? before.enabled_events),
@@ -133,9 +152,9 @@ export class EndpointsService {
 
   async delete(scope: PlatformScope, id: string) {
     return withTransaction(this.db, async (trx) => {
-      const row = await repo.findEndpoint(trx, scope, id, true);
+      const row = await repo.lockEndpoint(trx, scope, id);
       if (!row) throw notFound('webhook endpoint', id);
-      const now = new Date();
+      const now = this.clock.now();
       await repo.deleteEndpoint(trx, scope, id);
       await recordEvent(trx, platformEventScope(scope), 'webhook_endpoint.deleted', serializeEndpoint(row), null, now);
       return { id, object: 'webhook_endpoint', deleted: true as const };

@@ -1,8 +1,4 @@
-import type { Logger } from 'pino';
-import type { App } from '../../http/server.js';
-import type { Db } from '../../db/connect.js';
-import type { Config } from '../../config.js';
-import type { Worker } from '../../workers/registry.js';
+import type { FeatureModule } from '../module.js';
 import { EndpointsService } from './endpoints.service.js';
 import { endpointRoutes } from './endpoints.routes.js';
 import { ResendService } from './resend.service.js';
@@ -11,12 +7,13 @@ import { createDeliveryWorker } from './delivery-worker.js';
 import { createRetentionWorker } from './retention.js';
 
 /** Webhook endpoints, deliveries (of an event, of an endpoint) and both resends. */
-export function registerWebhooksRoutes(app: App, db: Db, config: Config): void {
-  endpointRoutes(app, new EndpointsService(db.kysely, config));
-  deliveryRoutes(app, db.kysely, new ResendService(db.kysely));
-}
-
-/** The delivery worker and the retention job (events after 30 days, idempotency keys after 24 h). */
-export function createWebhooksWorkers(db: Db, config: Config, logger: Logger): Worker[] {
-  return [createDeliveryWorker(db, config, logger), createRetentionWorker(db, config, logger)];
-}
+export const webhooksModule: FeatureModule = {
+  name: 'webhooks',
+  tags: [{ name: 'Webhook endpoints', description: 'Where events are delivered, signed, at least once.' }],
+  routes(app, { db, clock, config }) {
+    endpointRoutes(app, new EndpointsService(db.kysely, clock, config));
+    deliveryRoutes(app, db.kysely, clock, new ResendService(db.kysely, clock));
+  },
+  /** The delivery worker and the retention job (events after 30 days, idempotency keys after 24 h). */
+  workers: ({ db, config, clock }, logger) => [createDeliveryWorker(db, config, clock, logger), createRetentionWorker(db, config, clock, logger)],
+};

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Metadata, Nullable } from '../../http/schemas.js';
-import { ApiError } from '../../http/errors.js';
-import type { AuthContext } from '../../http/context.js';
+import { ApiError } from '../../lib/errors.js';
+import type { AuthContext } from '../../tenancy/index.js';
 
 const Time = Type.String({ format: 'date-time' });
 const NullableTime = Nullable(Time);

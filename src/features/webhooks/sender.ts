@@ -33,6 +33,8 @@ export async function postWebhook(
   headers: Record<string, string>,
   body: string,
   config: Pick<Config, 'webhookTimeoutMs' | 'webhookAllowPrivate'>,
+  /** Fires when the worker stops: the attempt is given up (see deliverClaimed). */
+  stop?: AbortSignal,
 ): Promise<AttemptOutcome> {
   const started = performance.now();
   const finish = (responseStatus: number | null, error: string | null): AttemptOutcome => ({
@@ -49,7 +51,9 @@ export async function postWebhook(
   }
   // Literal addresses never go through DNS, so the lookup guard cannot see them.
   if (!config.webhookAllowPrivate && isPrivateUrl(target)) return finish(null, 'destination is a private, loopback or link-local address');
-  const signal = AbortSignal.timeout(config.webhookTimeoutMs);
+  const timeout = AbortSignal.timeout(config.webhookTimeoutMs);
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
+  const aborted = () => (timeout.aborted ? `timed out after ${config.webhookTimeoutMs} ms` : 'aborted: the worker is stopping');
   try {
     const res = await request(target, { method: 'POST', headers, body, dispatcher, signal });
     const status = res.statusCode;
@@ -58,7 +62,7 @@ export async function postWebhook(
     } catch {
       /* the status is what counts; an unread or cut-off body does not change it */
     }
-    if (signal.aborted) return finish(null, `timed out after ${config.webhookTimeoutMs} ms`);
+    if (signal.aborted) return finish(null, aborted());
     if (status >= 200 && status < 300) return finish(status, null);
     if (status >= 300 && status < 400) {
       const location = res.headers.location;
@@ -66,7 +70,7 @@ export async function postWebhook(
     }
     return finish(status, `unexpected status ${status}`);
   } catch (err) {
-    return finish(null, describeError(err, config.webhookTimeoutMs));
+    return finish(null, signal.aborted ? aborted() : describeError(err, config.webhookTimeoutMs));
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-/** Standard Webhooks signatures (decisions.md §9): https://www.standardwebhooks.com/ */
+/** Standard Webhooks signatures (docs/webhooks.md#signatures): https://www.standardwebhooks.com/ */
 export const SECRET_PREFIX = 'whsec_';
 
 /** `whsec_` + base64 of 32 random bytes; shown once, on create. */

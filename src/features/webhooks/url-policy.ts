@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../lib/errors.js';
 
 /**
- * Where webhooks may be sent (decisions.md §9): live-mode endpoints need https; private,
+ * Where webhooks may be sent (docs/webhooks.md#destinations): live-mode endpoints need https; private,
  * loopback and link-local destinations are refused unless the operator allows them.
  *
  * Two checks, because a name can point anywhere: on create/update the URL's literal address
@@ -54,11 +54,21 @@ function isBlockedV6(address: string): boolean {
   const g = v6Groups(address);
   if (g.length !== 8 || g.some((x) => Number.isNaN(x))) return true;
   const allZeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (allZeroUpTo(7) && (g[7] === 0 || g[7] === 1)) return true; // :: and ::1
-  // IPv4-mapped (::ffff:a.b.c.d) and the NAT64 prefix 64:ff9b::/96 carry an IPv4 address.
+  // ::/96: the unspecified address, loopback, and the deprecated IPv4-compatible form
+  // (::127.0.0.1 is written [::7f00:1] by the URL parser). Nothing public lives there.
+  if (allZeroUpTo(6)) return true;
+  // IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d) and the NAT64 prefix
+  // 64:ff9b::/96 carry an IPv4 address in their last 32 bits: judge that address.
   const embedded = `${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`;
   if (allZeroUpTo(5) && g[5] === 0xffff) return isBlockedV4(embedded);
+  if (allZeroUpTo(4) && g[4] === 0xffff && g[5] === 0) return isBlockedV4(embedded);
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return isBlockedV4(embedded);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return true; // 64:ff9b:1::/48 local-use NAT64
+  // 6to4 (2002::/16) carries an IPv4 address in bits 16-47.
+  if (g[0] === 0x2002) return isBlockedV4(`${g[1] >> 8}.${g[1] & 255}.${g[2] >> 8}.${g[2] & 255}`);
+  if (g[0] === 0x2001 && g[1] < 0x200) return true; // 2001::/23 IETF protocol assignments (Teredo, benchmarking, …)
+  if (g[0] === 0x2001 && g[1] === 0xdb8) return true; // 2001:db8::/32 documentation
+  if (g[0] === 0x100 && g[1] === 0 && g[2] === 0 && g[3] === 0) return true; // 100::/64 discard-only
   if ((g[0] & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
   if ((g[0] & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
   if ((g[0] & 0xff00) === 0xff00) return true; // ff00::/8 multicast
@@ -119,7 +129,9 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
     const list = addresses as LookupAddress[];
     const bad = list.find((a) => isPrivateAddress(a.address));
     if (bad || list.length === 0) {
-      const e: NodeJS.ErrnoException = new Error(`destination ${hostname} resolves to a private address (${bad?.address ?? 'none'})`);
+      // The address itself stays out of the message: it ends up in the delivery's last_error,
+      // and the platform must not learn what an internal name resolves to.
+      const e: NodeJS.ErrnoException = new Error(`destination ${hostname} resolves to a private, loopback or link-local address`);
       e.code = 'EPRIVATEADDRESS';
       return callback(e, '');
     }

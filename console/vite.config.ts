@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+// Served by the service at /console (see docs/console.md); `npm run dev -w @scheduling/console`
+// serves it on :5173 and forwards API calls to a service started with `npm start`.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/console/',
+  resolve: {
+    alias: { '@scheduling/client': fileURLToPath(new URL('../packages/client/src/index.ts', import.meta.url)) },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: true },
+  server: { proxy: { '/v1': 'http://127.0.0.1:4000' } },
+});

@@ -1,0 +1,7325 @@
+/**
+ * Generated from GET /v1/openapi.json by `npm run generate:client`; do not edit by hand.
+ * A test (test/client/types-drift.test.ts) fails when this file differs from the served document.
+ */
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process serves HTTP (no key needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers (503 when it does not; no key needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List accounts, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                name: string;
+                                /** @enum {string} */
+                                object: "account";
+                                timezone: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an account (a business hosted by the platform) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        name: string;
+                        /** @description IANA time zone name; default UTC. */
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "account";
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an account */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "account";
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        name?: string;
+                        /** @description IANA time zone name; default UTC. */
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "account";
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete an account and everything under it (409 account_in_use while it has live bookings) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List restricted keys of this mode, newest first (revoked ones included) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                livemode: boolean;
+                                name: string | null;
+                                /** @enum {string} */
+                                object: "api_key";
+                                /** @description Every object family, with the level the key has. */
+                                permissions: {
+                                    accounts: "none" | "read" | "write";
+                                    availability: "none" | "read" | "write";
+                                    blocks: "none" | "read" | "write";
+                                    bookings: "none" | "read" | "write";
+                                    events: "none" | "read" | "write";
+                                    locations: "none" | "read" | "write";
+                                    resources: "none" | "read" | "write";
+                                    schedules: "none" | "read" | "write";
+                                    series: "none" | "read" | "write";
+                                    usage: "none" | "read" | "write";
+                                    webhook_endpoints: "none" | "read" | "write";
+                                };
+                                /** @description The key with all but its last 4 characters hidden, e.g. `rk_test_…4f2a`. */
+                                redacted: string;
+                                revoked_at: string | null;
+                                status: "active" | "revoked";
+                                /** @description Always restricted here: secret keys are managed by the operator. */
+                                type: "restricted" | "secret";
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a restricted key (secret keys only); its secret is shown once, in this answer
+         * @description The key is made in the mode of the calling key. A replay with the same Idempotency-Key answers the key without its secret, which is never stored. See docs/api-keys.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        account?: string | null;
+                        name?: string | null;
+                        /** @description Object family → none, read or write; a family left out is none. */
+                        permissions: {
+                            accounts?: "none" | "read" | "write";
+                            availability?: "none" | "read" | "write";
+                            blocks?: "none" | "read" | "write";
+                            bookings?: "none" | "read" | "write";
+                            events?: "none" | "read" | "write";
+                            locations?: "none" | "read" | "write";
+                            resources?: "none" | "read" | "write";
+                            schedules?: "none" | "read" | "write";
+                            series?: "none" | "read" | "write";
+                            usage?: "none" | "read" | "write";
+                            webhook_endpoints?: "none" | "read" | "write";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            name: string | null;
+                            /** @enum {string} */
+                            object: "api_key";
+                            /** @description Every object family, with the level the key has. */
+                            permissions: {
+                                accounts: "none" | "read" | "write";
+                                availability: "none" | "read" | "write";
+                                blocks: "none" | "read" | "write";
+                                bookings: "none" | "read" | "write";
+                                events: "none" | "read" | "write";
+                                locations: "none" | "read" | "write";
+                                resources: "none" | "read" | "write";
+                                schedules: "none" | "read" | "write";
+                                series: "none" | "read" | "write";
+                                usage: "none" | "read" | "write";
+                                webhook_endpoints: "none" | "read" | "write";
+                            };
+                            /** @description The key with all but its last 4 characters hidden, e.g. `rk_test_…4f2a`. */
+                            redacted: string;
+                            revoked_at: string | null;
+                            /** @description The key itself. Shown on this answer only; store it now. */
+                            secret: string;
+                            status: "active" | "revoked";
+                            /** @description Always restricted here: secret keys are managed by the operator. */
+                            type: "restricted" | "secret";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a restricted key (never its secret) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            name: string | null;
+                            /** @enum {string} */
+                            object: "api_key";
+                            /** @description Every object family, with the level the key has. */
+                            permissions: {
+                                accounts: "none" | "read" | "write";
+                                availability: "none" | "read" | "write";
+                                blocks: "none" | "read" | "write";
+                                bookings: "none" | "read" | "write";
+                                events: "none" | "read" | "write";
+                                locations: "none" | "read" | "write";
+                                resources: "none" | "read" | "write";
+                                schedules: "none" | "read" | "write";
+                                series: "none" | "read" | "write";
+                                usage: "none" | "read" | "write";
+                                webhook_endpoints: "none" | "read" | "write";
+                            };
+                            /** @description The key with all but its last 4 characters hidden, e.g. `rk_test_…4f2a`. */
+                            redacted: string;
+                            revoked_at: string | null;
+                            status: "active" | "revoked";
+                            /** @description Always restricted here: secret keys are managed by the operator. */
+                            type: "restricted" | "secret";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a restricted key: it answers 401 api_key_invalid from then on */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            name: string | null;
+                            /** @enum {string} */
+                            object: "api_key";
+                            /** @description Every object family, with the level the key has. */
+                            permissions: {
+                                accounts: "none" | "read" | "write";
+                                availability: "none" | "read" | "write";
+                                blocks: "none" | "read" | "write";
+                                bookings: "none" | "read" | "write";
+                                events: "none" | "read" | "write";
+                                locations: "none" | "read" | "write";
+                                resources: "none" | "read" | "write";
+                                schedules: "none" | "read" | "write";
+                                series: "none" | "read" | "write";
+                                usage: "none" | "read" | "write";
+                                webhook_endpoints: "none" | "read" | "write";
+                            };
+                            /** @description The key with all but its last 4 characters hidden, e.g. `rk_test_…4f2a`. */
+                            redacted: string;
+                            revoked_at: string | null;
+                            status: "active" | "revoked";
+                            /** @description Always restricted here: secret keys are managed by the operator. */
+                            type: "restricted" | "secret";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attendees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an attendee */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: string;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "attendee";
+                            seats: number;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update an attendee: seats, expires_at (pending only), metadata; status "confirmed" confirms a pending one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expires_at?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Seats this attendee takes (default 1). */
+                        seats?: number;
+                        /** @description Default: confirmed. */
+                        status?: "pending" | "confirmed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: string;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "attendee";
+                            seats: number;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attendees/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an attendee */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Stored as cancellation_reason. */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: string;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "attendee";
+                            seats: number;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attendees/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a confirmed attendee completed (once the booking has started) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: string;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "attendee";
+                            seats: number;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attendees/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a pending attendee */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: string;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "attendee";
+                            seats: number;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attendees/{id}/no_show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a confirmed attendee as a no-show (once the booking has started) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: string;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "attendee";
+                            seats: number;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search bookable slots: every slot listed can be booked with its segments under conflict_policy reject */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Cost: (candidates of all segments) × grid starts per day × days, at most 300,000 work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md). */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Earliest slot start
+                         */
+                        from: string;
+                        /** @description At most this many slots (default 100); has_more and next_from say where to go on. */
+                        limit?: number;
+                        /** @description 1 to 20 segments, booked together. */
+                        segments: {
+                            /** @description Overrides the resource's buffer after. */
+                            buffer_after_minutes?: number;
+                            /** @description Overrides the resource's buffer before. */
+                            buffer_before_minutes?: number;
+                            /** @description Length of the segment, 1 to 10080 minutes. */
+                            duration_minutes: number;
+                            /** @description Location id: the resource must be working there for the whole held time. */
+                            location?: string;
+                            offset_minutes?: number | null;
+                            /** @description Units of a pool to hold (default 1). */
+                            quantity?: number;
+                            /** @description Book this resource. Exactly one of resource, resources, type. */
+                            resource?: string;
+                            /** @description Candidate resources, 1 to 50; the first that fits, in this order, is offered. */
+                            resources?: string[];
+                            /** @description Candidates: the active resources of this type, in creation order; at most 50, like resources (more: 400). */
+                            type?: string;
+                        }[];
+                        /** @description Slot starts sit on this grid from local midnight in timezone (default 15). */
+                        slot_interval_minutes?: number;
+                        /** @description IANA time zone of slot alignment and day boundaries; default: the account's. */
+                        timezone?: string;
+                        /**
+                         * Format: date-time
+                         * @description Latest slot end; at most 62 days after from
+                         */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            has_more: boolean;
+                            next_from: string | null;
+                            /** @enum {string} */
+                            object: "availability";
+                            slots: {
+                                /** Format: date-time */
+                                end: string;
+                                segments: {
+                                    /** Format: date-time */
+                                    end: string;
+                                    location: string | null;
+                                    quantity: number;
+                                    /** @description Units free over the whole held time before this slot is booked (≥ quantity). */
+                                    remaining_capacity: number;
+                                    resource: string;
+                                    /** Format: date-time */
+                                    start: string;
+                                }[];
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            timezone: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/availability/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One resource's open intervals per local date (schedule after overrides, less blocks) with the free capacity over time */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the range */
+                    from: string;
+                    /** @description Only working time at this location */
+                    location?: string;
+                    /** @description Resource id */
+                    resource: string;
+                    /** @description IANA time zone of slot alignment and day boundaries; default: the account's. */
+                    timezone?: string;
+                    /** @description End of the range; at most 62 days after from */
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            days: {
+                                /** Format: date */
+                                date: string;
+                                intervals: {
+                                    /** @description Units free over the whole piece; 0 while the resource is archived. */
+                                    available_capacity: number;
+                                    /** Format: date-time */
+                                    end: string;
+                                    location: string | null;
+                                    /** Format: date-time */
+                                    start: string;
+                                }[];
+                            }[];
+                            /** @enum {string} */
+                            object: "availability_calendar";
+                            resource: string;
+                            timezone: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List blocks, newest first; from/to select blocks overlapping that range */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only account-wide blocks (true) or only the others (false) */
+                    account_wide?: boolean;
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Only blocks ending after this instant */
+                    from?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Only blocks of this location */
+                    location?: string;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Only blocks of this resource */
+                    resource?: string;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    /** @description Only blocks starting before this instant */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account_wide: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                end: string;
+                                id: string;
+                                livemode: boolean;
+                                location: string | null;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "block";
+                                reason: string | null;
+                                resource: string | null;
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Block time: exactly one scope — a resource, a location (every resource while it works there) or the whole account; re-checks the future bookings it touches */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description true for the whole account (account scope). Default false. */
+                        account_wide?: boolean;
+                        /**
+                         * Format: date-time
+                         * @description End of the blocked time, after start
+                         */
+                        end: string;
+                        location?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        reason?: string | null;
+                        resource?: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Start of the blocked time
+                         */
+                        start: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account_wide: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            id: string;
+                            livemode: boolean;
+                            location: string | null;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "block";
+                            reason: string | null;
+                            resource: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/blocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a block */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account_wide: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            id: string;
+                            livemode: boolean;
+                            location: string | null;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "block";
+                            reason: string | null;
+                            resource: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a block (start, end, reason, metadata); time changes re-check the future bookings it touches */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description End of the blocked time, after start
+                         */
+                        end?: string;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        reason?: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Start of the blocked time
+                         */
+                        start?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account_wide: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            id: string;
+                            livemode: boolean;
+                            location: string | null;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "block";
+                            reason: string | null;
+                            resource: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete a block; re-checks the future bookings it touched */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List bookings (newest first by default) */
+        get: {
+            parameters: {
+                query?: {
+                    conflicted?: boolean;
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Bookings overlapping [from, to) */
+                    from?: string;
+                    /** @description Bookings overlapping these local dates (inclusive) in `timezone` */
+                    from_date?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Bookings with a segment at this location */
+                    location?: string;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description `created` (newest first, default), `start` (earliest first) or `-start`. */
+                    order?: "created" | "start" | "-start";
+                    /** @description Bookings with a segment on this resource */
+                    resource?: string;
+                    /** @description Occurrences of this series */
+                    series?: string;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                    /** @description For from_date/to_date; default: the account's. */
+                    timezone?: string;
+                    to?: string;
+                    to_date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                cancellation_reason: string | null;
+                                cancelled_at: string | null;
+                                confirmed_at: string | null;
+                                /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                                conflict_policy: "reject" | "capacity_only" | "allow";
+                                conflicted: boolean;
+                                conflicts: {
+                                    candidates?: {
+                                        reason: string;
+                                        resource: string;
+                                    }[];
+                                    message: string;
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    reason: string;
+                                    resource: string | null;
+                                    segment: number;
+                                }[] | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                end: string;
+                                expires_at: string | null;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "booking";
+                                occurrence_key: string | null;
+                                replaced_by: string | null;
+                                replaces: string | null;
+                                seats: number | null;
+                                seats_taken: number | null;
+                                segments: {
+                                    buffer_after_minutes: number;
+                                    buffer_before_minutes: number;
+                                    /** Format: date-time */
+                                    end: string;
+                                    location: string | null;
+                                    quantity: number;
+                                    resource: string;
+                                    /** Format: date-time */
+                                    start: string;
+                                }[];
+                                series: string | null;
+                                /** Format: date-time */
+                                start: string;
+                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a booking (409 booking_conflict with `conflicts` when its conflict_policy refuses it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                        conflict_policy?: "reject" | "capacity_only" | "allow";
+                        expires_at?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Reschedule this booking: it is cancelled with replaced_by, its attendees move here. */
+                        replaces?: string;
+                        seats?: number | null;
+                        segments: {
+                            /** @description Minutes also held after the segment; default: the resource's. */
+                            buffer_after_minutes?: number;
+                            /** @description Minutes also held before the segment; default: the resource's. */
+                            buffer_before_minutes?: number;
+                            /**
+                             * Format: date-time
+                             * @description Segment end; after start.
+                             */
+                            end: string;
+                            location?: string | null;
+                            /** @description Units of a pool (default 1). */
+                            quantity?: number;
+                            /** @description Book this resource. Exactly one of resource or resources. */
+                            resource?: string;
+                            /** @description Candidates, in order of preference: the first that fits is booked. */
+                            resources?: string[];
+                            /**
+                             * Format: date-time
+                             * @description Segment start (any RFC 3339 offset).
+                             */
+                            start: string;
+                        }[];
+                        /** @description Default: confirmed. */
+                        status?: "pending" | "confirmed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                reason: string;
+                                resource: string | null;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a booking */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                reason: string;
+                                resource: string | null;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted), metadata */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expires_at?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        seats?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                reason: string;
+                                resource: string | null;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/attendees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a booking's attendees, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                };
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                booking: string;
+                                cancellation_reason: string | null;
+                                cancelled_at: string | null;
+                                confirmed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "attendee";
+                                seats: number;
+                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add an attendee to a booking with seats (409 seats_exhausted when the seats do not fit or the booking has no seats) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expires_at?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Seats this attendee takes (default 1). */
+                        seats?: number;
+                        /** @description Default: confirmed. */
+                        status?: "pending" | "confirmed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: string;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "attendee";
+                            seats: number;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending or confirmed booking */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Stored as cancellation_reason. */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                reason: string;
+                                resource: string | null;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a confirmed booking completed (once it has started) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                reason: string;
+                                resource: string | null;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a pending booking */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                reason: string;
+                                resource: string | null;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/no_show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a confirmed booking as a no-show (once it has started) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                reason: string;
+                                resource: string | null;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reschedule: a new booking replaces this one (cancelled with replaced_by; attendees move). Returns the new booking. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                        conflict_policy?: "reject" | "capacity_only" | "allow";
+                        segments: {
+                            /** @description Minutes also held after the segment; default: the resource's. */
+                            buffer_after_minutes?: number;
+                            /** @description Minutes also held before the segment; default: the resource's. */
+                            buffer_before_minutes?: number;
+                            /**
+                             * Format: date-time
+                             * @description Segment end; after start.
+                             */
+                            end: string;
+                            location?: string | null;
+                            /** @description Units of a pool (default 1). */
+                            quantity?: number;
+                            /** @description Book this resource. Exactly one of resource or resources. */
+                            resource?: string;
+                            /** @description Candidates, in order of preference: the first that fits is booked. */
+                            resources?: string[];
+                            /**
+                             * Format: date-time
+                             * @description Segment start (any RFC 3339 offset).
+                             */
+                            start: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                reason: string;
+                                resource: string | null;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import up to 100 bookings in any status, all or nothing (policy allow unless an item says otherwise)
+         * @description Cost: the segments of every booking, each counted once per candidate resource, at most 200 work units (100 bookings of two segments); over that, 400 parameter_invalid on `bookings`: split the import (docs/limits.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bookings: {
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy?: "reject" | "capacity_only" | "allow";
+                            /**
+                             * Format: date-time
+                             * @description When the booking was made (not in the future); default now.
+                             */
+                            created_at?: string;
+                            /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                            metadata?: {
+                                [key: string]: string;
+                            };
+                            seats?: number | null;
+                            segments: {
+                                /** @description Minutes also held after the segment; default: the resource's. */
+                                buffer_after_minutes?: number;
+                                /** @description Minutes also held before the segment; default: the resource's. */
+                                buffer_before_minutes?: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Segment end; after start.
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /** @description Units of a pool (default 1). */
+                                quantity?: number;
+                                /** @description Book this resource. Exactly one of resource or resources. */
+                                resource?: string;
+                                /** @description Candidates, in order of preference: the first that fits is booked. */
+                                resources?: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description Segment start (any RFC 3339 offset).
+                                 */
+                                start: string;
+                            }[];
+                            status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                cancellation_reason: string | null;
+                                cancelled_at: string | null;
+                                confirmed_at: string | null;
+                                /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                                conflict_policy: "reject" | "capacity_only" | "allow";
+                                conflicted: boolean;
+                                conflicts: {
+                                    candidates?: {
+                                        reason: string;
+                                        resource: string;
+                                    }[];
+                                    message: string;
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    reason: string;
+                                    resource: string | null;
+                                    segment: number;
+                                }[] | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                end: string;
+                                expires_at: string | null;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "booking";
+                                occurrence_key: string | null;
+                                replaced_by: string | null;
+                                replaces: string | null;
+                                seats: number | null;
+                                seats_taken: number | null;
+                                segments: {
+                                    buffer_after_minutes: number;
+                                    buffer_before_minutes: number;
+                                    /** Format: date-time */
+                                    end: string;
+                                    location: string | null;
+                                    quantity: number;
+                                    resource: string;
+                                    /** Format: date-time */
+                                    start: string;
+                                }[];
+                                series: string | null;
+                                /** Format: date-time */
+                                start: string;
+                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar_feeds/{account}/{token}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A secret feed URL (no key): the same iCalendar document as GET /v1/resources/{id}/calendar.ics, until revoked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Account id */
+                    account: string;
+                    /** @description The secret token of the feed */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified since the ETag sent in If-None-Match. */
+                304: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conflict_previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview which future bookings a write would flag as conflicted or clear: the request runs for real in a transaction that is always rolled back (nothing changes, no event is written)
+         * @description Supported: POST /v1/resources/{id}, POST /v1/resources/{id}/archive|unarchive; POST /v1/schedules, /v1/schedule_overrides, /v1/blocks; POST and DELETE on /v1/schedules/{id}, /v1/schedule_overrides/{id}, /v1/blocks/{id}; POST /v1/bookings and POST /v1/bookings/{id}/reschedule. Anything else: 400 parameter_invalid (param `path`). The previewed request is checked as if sent with the same key (its permissions and errors apply). At most 100 bookings in each list; `has_more` says if more. Cost: the segments of the future bookings the write re-checks, at most 1,000 work units; over that, 400 parameter_invalid before anything is planned (docs/limits.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description POST or DELETE */
+                        method: string;
+                        /** @description e.g. /v1/resources/res_…/archive */
+                        path: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            has_more: boolean;
+                            livemode: boolean;
+                            method: string;
+                            /** @enum {string} */
+                            object: "conflict_preview";
+                            path: string;
+                            would_conflict: {
+                                booking: string;
+                                conflicts: {
+                                    candidates?: {
+                                        reason: string;
+                                        resource: string;
+                                    }[];
+                                    message: string;
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    reason: string;
+                                    resource: string | null;
+                                    segment: number;
+                                }[];
+                                /** Format: date-time */
+                                end: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                resources: string[];
+                                /** Format: date-time */
+                                start: string;
+                                status: string;
+                            }[];
+                            would_resolve: {
+                                booking: string;
+                                conflicts: {
+                                    candidates?: {
+                                        reason: string;
+                                        resource: string;
+                                    }[];
+                                    message: string;
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    reason: string;
+                                    resource: string | null;
+                                    segment: number;
+                                }[];
+                                /** Format: date-time */
+                                end: string;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                resources: string[];
+                                /** Format: date-time */
+                                start: string;
+                                status: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List events of the last 30 days, newest first (optional Service-Account narrows to one business) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    /** @description An exact type, a prefix such as `booking.*`, or `*`. */
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account: string | null;
+                                api_version: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                data: {
+                                    object: {
+                                        [key: string]: unknown;
+                                    };
+                                    previous_attributes: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                };
+                                id: string;
+                                livemode: boolean;
+                                /** @enum {string} */
+                                object: "event";
+                                type: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an event */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string | null;
+                            api_version: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            data: {
+                                object: {
+                                    [key: string]: unknown;
+                                };
+                                previous_attributes: {
+                                    [key: string]: unknown;
+                                } | null;
+                            };
+                            id: string;
+                            livemode: boolean;
+                            /** @enum {string} */
+                            object: "event";
+                            type: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the webhook deliveries of an event, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    /** @description pending (waiting for next_attempt_at), sending (an attempt is in flight), succeeded, failed (attempts exhausted). */
+                    status?: "pending" | "sending" | "succeeded" | "failed";
+                };
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                endpoint: string;
+                                event: string;
+                                event_type: string | null;
+                                id: string;
+                                last_attempt_at: string | null;
+                                last_error: string | null;
+                                last_response_status: number | null;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                next_attempt_at: string | null;
+                                /** @enum {string} */
+                                object: "webhook_delivery";
+                                recent_attempts: {
+                                    /** Format: date-time */
+                                    attempted_at: string;
+                                    duration_ms: number;
+                                    error: string | null;
+                                    response_status: number | null;
+                                }[];
+                                resent_at: string | null;
+                                /** @description pending (waiting for next_attempt_at), sending (an attempt is in flight), succeeded, failed (attempts exhausted). */
+                                status: "pending" | "sending" | "succeeded" | "failed";
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an event again to one endpoint: a new delivery with a fresh set of retries */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A webhook endpoint id (same platform and mode) */
+                        endpoint: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attempts: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            endpoint: string;
+                            event: string;
+                            event_type: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_response_status: number | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            next_attempt_at: string | null;
+                            /** @enum {string} */
+                            object: "webhook_delivery";
+                            recent_attempts: {
+                                /** Format: date-time */
+                                attempted_at: string;
+                                duration_ms: number;
+                                error: string | null;
+                                response_status: number | null;
+                            }[];
+                            resent_at: string | null;
+                            /** @description pending (waiting for next_attempt_at), sending (an attempt is in flight), succeeded, failed (attempts exhausted). */
+                            status: "pending" | "sending" | "succeeded" | "failed";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List locations, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                name: string;
+                                /** @enum {string} */
+                                object: "location";
+                                timezone: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a location */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        name: string;
+                        timezone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "location";
+                            timezone: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a location */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "location";
+                            timezone: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a location */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        name?: string;
+                        timezone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "location";
+                            timezone: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete a location (409 resource_in_use while resources, blocks, schedules or future bookings use it) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document (no key needed); rendered at /docs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List resources, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Location id */
+                    default_location?: string;
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    status?: "active" | "archived";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                capacity: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                default_location: string | null;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                name: string;
+                                /** @enum {string} */
+                                object: "resource";
+                                status: "active" | "archived";
+                                timezone: string;
+                                type: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a resource */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Minutes also held after the booked time. Default 0. */
+                        buffer_after_minutes?: number;
+                        /** @description Minutes also held before the booked time. Default 0. */
+                        buffer_before_minutes?: number;
+                        /** @description How many bookings it holds at once (a pool above 1). Default 1. */
+                        capacity?: number;
+                        default_location?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        name: string;
+                        /** @description IANA time zone; default: the account's. */
+                        timezone?: string;
+                        /** @description A free label for grouping; not updatable. */
+                        type: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buffer_after_minutes: number;
+                            buffer_before_minutes: number;
+                            capacity: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_location: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "resource";
+                            status: "active" | "archived";
+                            timezone: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a resource */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buffer_after_minutes: number;
+                            buffer_before_minutes: number;
+                            capacity: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_location: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "resource";
+                            status: "active" | "archived";
+                            timezone: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a resource (capacity, time zone and default location changes re-check future bookings) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Minutes also held after the booked time. Default 0. */
+                        buffer_after_minutes?: number;
+                        /** @description Minutes also held before the booked time. Default 0. */
+                        buffer_before_minutes?: number;
+                        /** @description How many bookings it holds at once (a pool above 1). Default 1. */
+                        capacity?: number;
+                        default_location?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        name?: string;
+                        /** @description IANA time zone; default: the account's. */
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buffer_after_minutes: number;
+                            buffer_before_minutes: number;
+                            capacity: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_location: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "resource";
+                            status: "active" | "archived";
+                            timezone: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete a never-booked resource with its schedules, overrides and blocks (409 resource_in_use otherwise) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a resource: it takes no new bookings; future bookings are flagged resource_archived */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buffer_after_minutes: number;
+                            buffer_before_minutes: number;
+                            capacity: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_location: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "resource";
+                            status: "active" | "archived";
+                            timezone: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources/{id}/calendar_feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resource's feed URLs, newest first (without their secret) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: string;
+                                livemode: boolean;
+                                /** @enum {string} */
+                                object: "calendar_feed";
+                                /** @description The resource whose bookings the feed shows. */
+                                resource: string;
+                                /** @description The last four characters of the secret token, to tell URLs apart. */
+                                token_last4: string;
+                                /** @description The secret feed URL (no key needed). Returned once, by create: store it or hand it to the calendar app. */
+                                url?: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a secret feed URL for the resource (Google Calendar, Apple Calendar and Outlook subscribe to it with no key) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            livemode: boolean;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description The resource whose bookings the feed shows. */
+                            resource: string;
+                            /** @description The last four characters of the secret token, to tell URLs apart. */
+                            token_last4: string;
+                            /** @description The secret feed URL (no key needed). Returned once, by create: store it or hand it to the calendar app. */
+                            url?: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources/{id}/calendar_feeds/{feed}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a feed URL: it stops working at once (404) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Calendar feed id */
+                    feed: string;
+                    /** @description Resource id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified since the ETag sent in If-None-Match. */
+                304: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources/{id}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unarchive a resource: it takes bookings again; the resource_archived flag is cleared */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            buffer_after_minutes: number;
+                            buffer_before_minutes: number;
+                            capacity: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            default_location: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "resource";
+                            status: "active" | "archived";
+                            timezone: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedule_overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List schedule overrides, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Only overrides on or after this date */
+                    from_date?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Only overrides of this resource */
+                    resource?: string;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    /** @description Only overrides on or before this date */
+                    to_date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date */
+                                date: string;
+                                id: string;
+                                intervals: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "schedule_override";
+                                resource: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Replace one local date's hours of a resource ([] closes the day); one per resource and date (409 override_exists) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description Local date in the resource's time zone
+                         */
+                        date: string;
+                        /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                        intervals: {
+                            /**
+                             * Format: wall-time
+                             * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                             */
+                            end: string;
+                            location?: string | null;
+                            /**
+                             * Format: wall-time
+                             * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                             */
+                            start: string;
+                        }[];
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Resource id */
+                        resource: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date */
+                            date: string;
+                            id: string;
+                            intervals: {
+                                end: string;
+                                location: string | null;
+                                start: string;
+                            }[];
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "schedule_override";
+                            resource: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedule_overrides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a schedule override */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date */
+                            date: string;
+                            id: string;
+                            intervals: {
+                                end: string;
+                                location: string | null;
+                                start: string;
+                            }[];
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "schedule_override";
+                            resource: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a schedule override's intervals or metadata; interval changes re-check the resource's future bookings */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                        intervals?: {
+                            /**
+                             * Format: wall-time
+                             * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                             */
+                            end: string;
+                            location?: string | null;
+                            /**
+                             * Format: wall-time
+                             * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                             */
+                            start: string;
+                        }[];
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date */
+                            date: string;
+                            id: string;
+                            intervals: {
+                                end: string;
+                                location: string | null;
+                                start: string;
+                            }[];
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "schedule_override";
+                            resource: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete a schedule override; re-checks the resource's future bookings */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List schedules, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Only schedules of this resource */
+                    resource?: string;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date */
+                                effective_from: string;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "schedule";
+                                resource: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                weeks: {
+                                    friday?: {
+                                        end: string;
+                                        location: string | null;
+                                        start: string;
+                                    }[];
+                                    monday?: {
+                                        end: string;
+                                        location: string | null;
+                                        start: string;
+                                    }[];
+                                    saturday?: {
+                                        end: string;
+                                        location: string | null;
+                                        start: string;
+                                    }[];
+                                    sunday?: {
+                                        end: string;
+                                        location: string | null;
+                                        start: string;
+                                    }[];
+                                    thursday?: {
+                                        end: string;
+                                        location: string | null;
+                                        start: string;
+                                    }[];
+                                    tuesday?: {
+                                        end: string;
+                                        location: string | null;
+                                        start: string;
+                                    }[];
+                                    wednesday?: {
+                                        end: string;
+                                        location: string | null;
+                                        start: string;
+                                    }[];
+                                }[];
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a schedule (weekly hours in the resource's time zone); re-checks the resource's future bookings */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description First local date (resource's time zone) the schedule is in force; the latest one on or before a date wins.
+                         */
+                        effective_from: string;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Resource id */
+                        resource: string;
+                        /** @description A rotation of 1 to 4 week maps. Week i applies to the Monday-based week that is i weeks (modulo the length) after the week holding effective_from. */
+                        weeks: {
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            friday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            monday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            saturday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            sunday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            thursday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            tuesday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            wednesday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date */
+                            effective_from: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "schedule";
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            weeks: {
+                                friday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                monday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                saturday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                sunday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                thursday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                tuesday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                wednesday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a schedule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date */
+                            effective_from: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "schedule";
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            weeks: {
+                                friday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                monday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                saturday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                sunday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                thursday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                tuesday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                wednesday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a schedule; changes to effective_from or weeks re-check the resource's future bookings */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description First local date (resource's time zone) the schedule is in force; the latest one on or before a date wins.
+                         */
+                        effective_from?: string;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description A rotation of 1 to 4 week maps. Week i applies to the Monday-based week that is i weeks (modulo the length) after the week holding effective_from. */
+                        weeks?: {
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            friday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            monday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            saturday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            sunday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            thursday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            tuesday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                            /** @description Up to 96 non-overlapping intervals; [] or a missing key is a closed day. */
+                            wednesday?: {
+                                /**
+                                 * Format: wall-time
+                                 * @description End, after start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                end: string;
+                                location?: string | null;
+                                /**
+                                 * Format: wall-time
+                                 * @description Start, HH:MM in the resource's time zone (24:00 only as an end).
+                                 */
+                                start: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date */
+                            effective_from: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "schedule";
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            weeks: {
+                                friday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                monday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                saturday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                sunday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                thursday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                tuesday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                                wednesday?: {
+                                    end: string;
+                                    location: string | null;
+                                    start: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete a schedule; re-checks the resource's future bookings */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List series (newest first) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    status?: "active" | "ended" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                                conflict_policy: "reject" | "capacity_only" | "allow";
+                                /** Format: date-time */
+                                created_at: string;
+                                ends_before: string | null;
+                                generated_until: string | null;
+                                horizon_days: number;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "series";
+                                rrule: string;
+                                split_from: string | null;
+                                split_into: string | null;
+                                /** Format: date */
+                                start_date: string;
+                                start_time: string;
+                                status: "active" | "ended" | "cancelled";
+                                template: {
+                                    metadata: {
+                                        [key: string]: string;
+                                    } | null;
+                                    seats: number | null;
+                                    segments: {
+                                        buffer_after_minutes: number | null;
+                                        buffer_before_minutes: number | null;
+                                        duration_minutes: number;
+                                        location: string | null;
+                                        offset_minutes: number | null;
+                                        quantity: number | null;
+                                        resource: string | null;
+                                        resources: string[] | null;
+                                    }[];
+                                };
+                                timezone: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a series: every occurrence up to horizon_days ahead is booked at once, in the same transaction
+         * @description Each occurrence is a booking made by the same planning code as POST /v1/bookings, under the series’ conflict_policy; an occurrence the policy refuses is skipped (GET /v1/series/{id}/skipped_occurrences) and the series goes on. A malformed or unsupported rrule is 400 parameter_invalid with param "rrule" and a message naming the part. See docs/series.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "rrule": "FREQ=WEEKLY;BYDAY=MO,WE",
+                     *       "start_date": "2027-01-04",
+                     *       "start_time": "09:00",
+                     *       "timezone": "Europe/Paris",
+                     *       "template": {
+                     *         "segments": [
+                     *           {
+                     *             "resource": "res_01m809wbg04f9bssvzxa1m8tjc",
+                     *             "duration_minutes": 60
+                     *           }
+                     *         ],
+                     *         "seats": 8,
+                     *         "metadata": {
+                     *           "class": "yoga-beginners"
+                     *         }
+                     *       },
+                     *       "horizon_days": 90,
+                     *       "conflict_policy": "reject",
+                     *       "metadata": {
+                     *         "teacher": "Ana"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                        conflict_policy?: "reject" | "capacity_only" | "allow";
+                        /** @description Occurrences are booked this many days ahead (default 90). */
+                        horizon_days?: number;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description RFC 5545 RRULE without DTSTART: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, COUNT, UNTIL (UTC, inclusive), BYDAY (with ordinals for MONTHLY/YEARLY), BYMONTHDAY, BYMONTH, BYSETPOS, WKST. Expanded in local wall time (docs/series.md).
+                         * @example FREQ=WEEKLY;BYDAY=MO,WE
+                         * @example FREQ=MONTHLY;BYDAY=-1FR;COUNT=12
+                         */
+                        rrule: string;
+                        /**
+                         * Format: date
+                         * @description DTSTART’s local date.
+                         */
+                        start_date: string;
+                        /**
+                         * @description Local wall time of every occurrence, HH:MM (00:00–23:59).
+                         * @example 09:00
+                         */
+                        start_time: string;
+                        /** @description The booking made at each occurrence. Input mirrors output. */
+                        template: {
+                            metadata?: {
+                                [key: string]: string;
+                            } | null;
+                            seats?: number | null;
+                            segments: {
+                                buffer_after_minutes?: number | null;
+                                buffer_before_minutes?: number | null;
+                                duration_minutes: number;
+                                location?: string | null;
+                                offset_minutes?: number | null;
+                                quantity?: number | null;
+                                /** @description Book this resource at every occurrence. Exactly one of resource or resources. */
+                                resource?: string;
+                                /** @description Candidates in order of preference: at each occurrence the first that fits is booked. */
+                                resources?: string[];
+                            }[];
+                        };
+                        /** @description IANA zone of the rule; default: the account's. */
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            /** Format: date-time */
+                            created_at: string;
+                            ends_before: string | null;
+                            generated_until: string | null;
+                            horizon_days: number;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "series";
+                            rrule: string;
+                            split_from: string | null;
+                            split_into: string | null;
+                            /** Format: date */
+                            start_date: string;
+                            start_time: string;
+                            status: "active" | "ended" | "cancelled";
+                            template: {
+                                metadata: {
+                                    [key: string]: string;
+                                } | null;
+                                seats: number | null;
+                                segments: {
+                                    buffer_after_minutes: number | null;
+                                    buffer_before_minutes: number | null;
+                                    duration_minutes: number;
+                                    location: string | null;
+                                    offset_minutes: number | null;
+                                    quantity: number | null;
+                                    resource: string | null;
+                                    resources: string[] | null;
+                                }[];
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a series */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            /** Format: date-time */
+                            created_at: string;
+                            ends_before: string | null;
+                            generated_until: string | null;
+                            horizon_days: number;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "series";
+                            rrule: string;
+                            split_from: string | null;
+                            split_into: string | null;
+                            /** Format: date */
+                            start_date: string;
+                            start_time: string;
+                            status: "active" | "ended" | "cancelled";
+                            template: {
+                                metadata: {
+                                    [key: string]: string;
+                                } | null;
+                                seats: number | null;
+                                segments: {
+                                    buffer_after_minutes: number | null;
+                                    buffer_before_minutes: number | null;
+                                    duration_minutes: number;
+                                    location: string | null;
+                                    offset_minutes: number | null;
+                                    quantity: number | null;
+                                    resource: string | null;
+                                    resources: string[] | null;
+                                }[];
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Update a series: horizon_days and metadata in place; rrule, start_time, template and conflict_policy from `from`
+         * @description Generated occurrences starting at or after `from` (default now) are cancelled (cancellation_reason "series_updated") and generated again; occurrences cancelled or rescheduled by hand are never generated again. on_conflict "fail": 409 booking_conflict listing the conflicts of every refused occurrence (each with occurrence_key and start), and nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                        conflict_policy?: "reject" | "capacity_only" | "allow";
+                        /**
+                         * Format: date-time
+                         * @description rrule, start_time, template and conflict_policy apply from this instant (default now; a past one counts as now).
+                         */
+                        from?: string;
+                        /** @description Occurrences are booked this many days ahead (default 90). */
+                        horizon_days?: number;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description `skip` (default): occurrences that conflict are skipped. `fail`: 409 booking_conflict listing them, and nothing changes. */
+                        on_conflict?: "skip" | "fail";
+                        /**
+                         * @description RFC 5545 RRULE without DTSTART: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, COUNT, UNTIL (UTC, inclusive), BYDAY (with ordinals for MONTHLY/YEARLY), BYMONTHDAY, BYMONTH, BYSETPOS, WKST. Expanded in local wall time (docs/series.md).
+                         * @example FREQ=WEEKLY;BYDAY=MO,WE
+                         * @example FREQ=MONTHLY;BYDAY=-1FR;COUNT=12
+                         */
+                        rrule?: string;
+                        /**
+                         * @description Local wall time of every occurrence, HH:MM (00:00–23:59).
+                         * @example 09:00
+                         */
+                        start_time?: string;
+                        /** @description The booking made at each occurrence. Input mirrors output. */
+                        template?: {
+                            metadata?: {
+                                [key: string]: string;
+                            } | null;
+                            seats?: number | null;
+                            segments: {
+                                buffer_after_minutes?: number | null;
+                                buffer_before_minutes?: number | null;
+                                duration_minutes: number;
+                                location?: string | null;
+                                offset_minutes?: number | null;
+                                quantity?: number | null;
+                                /** @description Book this resource at every occurrence. Exactly one of resource or resources. */
+                                resource?: string;
+                                /** @description Candidates in order of preference: at each occurrence the first that fits is booked. */
+                                resources?: string[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            /** Format: date-time */
+                            created_at: string;
+                            ends_before: string | null;
+                            generated_until: string | null;
+                            horizon_days: number;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "series";
+                            rrule: string;
+                            split_from: string | null;
+                            split_into: string | null;
+                            /** Format: date */
+                            start_date: string;
+                            start_time: string;
+                            status: "active" | "ended" | "cancelled";
+                            template: {
+                                metadata: {
+                                    [key: string]: string;
+                                } | null;
+                                seats: number | null;
+                                segments: {
+                                    buffer_after_minutes: number | null;
+                                    buffer_before_minutes: number | null;
+                                    duration_minutes: number;
+                                    location: string | null;
+                                    offset_minutes: number | null;
+                                    quantity: number | null;
+                                    resource: string | null;
+                                    resources: string[] | null;
+                                }[];
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a series: all of it (no `from`, or a past one), or its occurrences from a future `from` (ends_before = from) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2027-06-01T00:00:00Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Cancel occurrences from this instant; absent or not in the future: the whole series.
+                         */
+                        from?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            /** Format: date-time */
+                            created_at: string;
+                            ends_before: string | null;
+                            generated_until: string | null;
+                            horizon_days: number;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "series";
+                            rrule: string;
+                            split_from: string | null;
+                            split_into: string | null;
+                            /** Format: date */
+                            start_date: string;
+                            start_time: string;
+                            status: "active" | "ended" | "cancelled";
+                            template: {
+                                metadata: {
+                                    [key: string]: string;
+                                } | null;
+                                seats: number | null;
+                                segments: {
+                                    buffer_after_minutes: number | null;
+                                    buffer_before_minutes: number | null;
+                                    duration_minutes: number;
+                                    location: string | null;
+                                    offset_minutes: number | null;
+                                    quantity: number | null;
+                                    resource: string | null;
+                                    resources: string[] | null;
+                                }[];
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}/skipped_occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Occurrences the series’ conflict policy refused, with their conflicts (by start; at most 1000) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                conflicts: {
+                                    candidates?: {
+                                        reason: string;
+                                        resource: string;
+                                    }[];
+                                    message: string;
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    reason: string;
+                                    resource: string | null;
+                                    segment: number;
+                                }[];
+                                /** Format: date-time */
+                                end: string;
+                                /** @enum {string} */
+                                object: "skipped_occurrence";
+                                /** @description Local start at the rule’s wall time, e.g. 2027-03-14T09:00. */
+                                occurrence_key: string;
+                                series: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/series/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split a series at `at`: it ends before `at`, a new series (returned) takes over from `at` with the given changes
+         * @description The old series gets ends_before = at and split_into; its occurrences from `at` are cancelled (cancellation_reason "series_split"). The new series has split_from, keeps the old start_date (so an unchanged rule keeps its cadence and COUNT) and begins at `at`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "at": "2027-03-01T00:00:00Z",
+                     *       "start_time": "18:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The new series takes over from this instant (in the future).
+                         */
+                        at: string;
+                        /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                        conflict_policy?: "reject" | "capacity_only" | "allow";
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description RFC 5545 RRULE without DTSTART: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, COUNT, UNTIL (UTC, inclusive), BYDAY (with ordinals for MONTHLY/YEARLY), BYMONTHDAY, BYMONTH, BYSETPOS, WKST. Expanded in local wall time (docs/series.md).
+                         * @example FREQ=WEEKLY;BYDAY=MO,WE
+                         * @example FREQ=MONTHLY;BYDAY=-1FR;COUNT=12
+                         */
+                        rrule?: string;
+                        /**
+                         * @description Local wall time of every occurrence, HH:MM (00:00–23:59).
+                         * @example 09:00
+                         */
+                        start_time?: string;
+                        /** @description The booking made at each occurrence. Input mirrors output. */
+                        template?: {
+                            metadata?: {
+                                [key: string]: string;
+                            } | null;
+                            seats?: number | null;
+                            segments: {
+                                buffer_after_minutes?: number | null;
+                                buffer_before_minutes?: number | null;
+                                duration_minutes: number;
+                                location?: string | null;
+                                offset_minutes?: number | null;
+                                quantity?: number | null;
+                                /** @description Book this resource at every occurrence. Exactly one of resource or resources. */
+                                resource?: string;
+                                /** @description Candidates in order of preference: at each occurrence the first that fits is booked. */
+                                resources?: string[];
+                            }[];
+                        };
+                        /** @description IANA zone of the rule; default: the account's. */
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            /** Format: date-time */
+                            created_at: string;
+                            ends_before: string | null;
+                            generated_until: string | null;
+                            horizon_days: number;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "series";
+                            rrule: string;
+                            split_from: string | null;
+                            split_into: string | null;
+                            /** Format: date */
+                            start_date: string;
+                            start_time: string;
+                            status: "active" | "ended" | "cancelled";
+                            template: {
+                                metadata: {
+                                    [key: string]: string;
+                                } | null;
+                                seats: number | null;
+                                segments: {
+                                    buffer_after_minutes: number | null;
+                                    buffer_before_minutes: number | null;
+                                    duration_minutes: number;
+                                    location: string | null;
+                                    offset_minutes: number | null;
+                                    quantity: number | null;
+                                    resource: string | null;
+                                    resources: string[] | null;
+                                }[];
+                            };
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One month of the platform's usage in the key's mode
+         * @description Counters are written as the service runs (docs/usage.md). The current month moves; a closed month whose statement was issued answers with the statement, which never changes. Request counts reach the counters within a few seconds.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A month as YYYY-MM; default: the current UTC month. Anything else: 400 with param `period`. */
+                    period?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Each account with usage in the period, by account id; deleted accounts stay listed. */
+                            accounts: {
+                                account: string;
+                                /** @description Accounts that existed at any time in the period (1 or 0 per account). */
+                                active_accounts: number;
+                                /** @description Resources that were active (not archived, not deleted) at any time in the period. */
+                                active_resources: number;
+                                /** @description Requests authenticated with a key of the platform in this mode, except those refused with 429. */
+                                api_requests: number;
+                                /** @description Bookings created in the period: create, reschedule (the new booking), import, series occurrences. */
+                                bookings_created: number;
+                                /** @description Webhook deliveries created: one per event and subscribed endpoint, and the new ones a resend creates (retries do not count). */
+                                webhook_deliveries: number;
+                            }[];
+                            livemode: boolean;
+                            /** @enum {string} */
+                            object: "usage_summary";
+                            /** @description The month, YYYY-MM (UTC). */
+                            period: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the month, exclusive: 00:00 UTC on the first day of the next month.
+                             */
+                            period_end: string;
+                            /**
+                             * Format: date-time
+                             * @description Start of the month, 00:00 UTC on its first day.
+                             */
+                            period_start: string;
+                            /** @description The platform's counters in this mode: the accounts' counters added up, plus requests and deliveries that belong to no account. */
+                            totals: {
+                                /** @description Accounts that existed at any time in the period (1 or 0 per account). */
+                                active_accounts: number;
+                                /** @description Resources that were active (not archived, not deleted) at any time in the period. */
+                                active_resources: number;
+                                /** @description Requests authenticated with a key of the platform in this mode, except those refused with 429. */
+                                api_requests: number;
+                                /** @description Bookings created in the period: create, reschedule (the new booking), import, series occurrences. */
+                                bookings_created: number;
+                                /** @description Webhook deliveries created: one per event and subscribed endpoint, and the new ones a resend creates (retries do not count). */
+                                webhook_deliveries: number;
+                            };
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly usage statements, newest month first
+         * @description One statement per closed month, from the first month with usage, issued by a background worker a few minutes after the month ends (docs/usage.md). A statement never changes once issued.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Each account with usage in the period, by account id; deleted accounts stay listed. */
+                                accounts: {
+                                    account: string;
+                                    /** @description Accounts that existed at any time in the period (1 or 0 per account). */
+                                    active_accounts: number;
+                                    /** @description Resources that were active (not archived, not deleted) at any time in the period. */
+                                    active_resources: number;
+                                    /** @description Requests authenticated with a key of the platform in this mode, except those refused with 429. */
+                                    api_requests: number;
+                                    /** @description Bookings created in the period: create, reschedule (the new booking), import, series occurrences. */
+                                    bookings_created: number;
+                                    /** @description Webhook deliveries created: one per event and subscribed endpoint, and the new ones a resend creates (retries do not count). */
+                                    webhook_deliveries: number;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description When the statement was issued, after the month closed.
+                                 */
+                                created_at: string;
+                                id: string;
+                                livemode: boolean;
+                                /** @enum {string} */
+                                object: "usage_statement";
+                                /** @description The month, YYYY-MM (UTC). */
+                                period: string;
+                                /**
+                                 * Format: date-time
+                                 * @description End of the month, exclusive: 00:00 UTC on the first day of the next month.
+                                 */
+                                period_end: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Start of the month, 00:00 UTC on its first day.
+                                 */
+                                period_start: string;
+                                /** @description The platform's counters in this mode: the accounts' counters added up, plus requests and deliveries that belong to no account. */
+                                totals: {
+                                    /** @description Accounts that existed at any time in the period (1 or 0 per account). */
+                                    active_accounts: number;
+                                    /** @description Resources that were active (not archived, not deleted) at any time in the period. */
+                                    active_resources: number;
+                                    /** @description Requests authenticated with a key of the platform in this mode, except those refused with 429. */
+                                    api_requests: number;
+                                    /** @description Bookings created in the period: create, reschedule (the new booking), import, series occurrences. */
+                                    bookings_created: number;
+                                    /** @description Webhook deliveries created: one per event and subscribed endpoint, and the new ones a resend creates (retries do not count). */
+                                    webhook_deliveries: number;
+                                };
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                api_version: string;
+                                consecutive_failures: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                disabled_at: string | null;
+                                disabled_reason: ("manual" | "failing") | null;
+                                enabled_events: string[];
+                                failing_since: string | null;
+                                id: string;
+                                last_success_at: string | null;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "webhook_endpoint";
+                                /** @description `whsec_` + base64 of 32 random bytes. Returned only by create. */
+                                secret?: string;
+                                status: "enabled" | "disabled";
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a webhook endpoint (the response carries its signing secret, shown only this once)
+         * @description At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint gets at most 4 delivery attempts in flight, each platform at most 16 (docs/limits.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16); default: the platform's. */
+                        api_version?: string;
+                        description?: string | null;
+                        /** @description Exact event types, prefixes such as 'booking.*', or '*'. */
+                        enabled_events: string[];
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Where events are POSTed. Live mode needs https; private, loopback and link-local destinations are refused unless the operator allows them. */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            api_version: string;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            disabled_at: string | null;
+                            disabled_reason: ("manual" | "failing") | null;
+                            enabled_events: string[];
+                            failing_since: string | null;
+                            id: string;
+                            last_success_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "webhook_endpoint";
+                            /** @description `whsec_` + base64 of 32 random bytes. Returned only by create. */
+                            secret?: string;
+                            status: "enabled" | "disabled";
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a webhook endpoint */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            api_version: string;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            disabled_at: string | null;
+                            disabled_reason: ("manual" | "failing") | null;
+                            enabled_events: string[];
+                            failing_since: string | null;
+                            id: string;
+                            last_success_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "webhook_endpoint";
+                            /** @description `whsec_` + base64 of 32 random bytes. Returned only by create. */
+                            secret?: string;
+                            status: "enabled" | "disabled";
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a webhook endpoint; `disabled: true` disables it (reason manual), `disabled: false` enables it and resets its failure count */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16); default: the platform's. */
+                        api_version?: string;
+                        description?: string | null;
+                        disabled?: boolean;
+                        /** @description Exact event types, prefixes such as 'booking.*', or '*'. */
+                        enabled_events?: string[];
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Where events are POSTed. Live mode needs https; private, loopback and link-local destinations are refused unless the operator allows them. */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            api_version: string;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            disabled_at: string | null;
+                            disabled_reason: ("manual" | "failing") | null;
+                            enabled_events: string[];
+                            failing_since: string | null;
+                            id: string;
+                            last_success_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "webhook_endpoint";
+                            /** @description `whsec_` + base64 of 32 random bytes. Returned only by create. */
+                            secret?: string;
+                            status: "enabled" | "disabled";
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete a webhook endpoint and its pending deliveries */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the deliveries of an endpoint, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                    /** @description pending (waiting for next_attempt_at), sending (an attempt is in flight), succeeded, failed (attempts exhausted). */
+                    status?: "pending" | "sending" | "succeeded" | "failed";
+                };
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                endpoint: string;
+                                event: string;
+                                event_type: string | null;
+                                id: string;
+                                last_attempt_at: string | null;
+                                last_error: string | null;
+                                last_response_status: number | null;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                next_attempt_at: string | null;
+                                /** @enum {string} */
+                                object: "webhook_delivery";
+                                recent_attempts: {
+                                    /** Format: date-time */
+                                    attempted_at: string;
+                                    duration_ms: number;
+                                    error: string | null;
+                                    response_status: number | null;
+                                }[];
+                                resent_at: string | null;
+                                /** @description pending (waiting for next_attempt_at), sending (an attempt is in flight), succeeded, failed (attempts exhausted). */
+                                status: "pending" | "sending" | "succeeded" | "failed";
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Catch up an endpoint over a window of events (default: the last 30 days): failed deliveries are requeued, waiting ones expedited, missing ones queued; at most 1000 per call */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Events created at or after (default: 30 days ago)
+                         */
+                        since?: string;
+                        /**
+                         * Format: date-time
+                         * @description Events created at or before (default: now)
+                         */
+                        until?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: string;
+                            expedited: number;
+                            has_more: boolean;
+                            livemode: boolean;
+                            note?: string;
+                            /** @enum {string} */
+                            object: "webhook_resend";
+                            queued: number;
+                            requeued: number;
+                            /** Format: date-time */
+                            since: string;
+                            /** Format: date-time */
+                            until: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            error: {
+                /** @description A stable code, e.g. parameter_invalid, resource_missing, booking_conflict. */
+                code: string;
+                message: string;
+                /** @description The offending field in bracket form (`segments[0].end`, `metadata[color]`), a header name, or null. */
+                param: string | null;
+                request_id: string;
+                /** @description invalid_request_error, idempotency_error, authentication_error, permission_error, conflict_error, rate_limit_error or api_error. */
+                type: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

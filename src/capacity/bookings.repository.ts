@@ -1,0 +1,165 @@
+/** Bookings and their segments: the rows that hold capacity, and the seats attendees take of them. */
+import { sql } from 'kysely';
+import { json, type DbHandle, type Trx } from '../db/transaction.js';
+import type { NewRow, Row } from '../db/schema.js';
+import type { AccountScope } from '../tenancy/index.js';
+import { accountTable } from '../db/account-table.js';
+import type { ResourceLocks } from './locks.js';
+import { holdsCapacity, takesSeats } from './holds.js';
+
+export type BookingRow = Row<'bookings'>;
+export type SegmentRow = Row<'booking_segments'>;
+
+/** Booking rows; a booking's row lock comes after the resource locks (locks.ts). */
+export const bookingsTable = accountTable<'bookings', [ResourceLocks]>('bookings');
+
+export async function insertSegmentRows(trx: Trx, rows: NewRow<'booking_segments'>[]): Promise<SegmentRow[]> {
+  if (rows.length === 0) return [];
+  return trx.insertInto('booking_segments').values(rows).returningAll().execute();
+}
+
+/**
+ * `column = any($1::text[])`: one array parameter instead of one per id (a re-check can
+ * touch tens of thousands of bookings; PostgreSQL takes at most 65,535 parameters).
+ */
+export function anyOf(column: string, ids: readonly string[]) {
+  return sql<boolean>`${sql.ref(column)} = any(${[...ids]}::text[])`;
+}
+
+/** Segments of the given bookings, by booking id, in position order. */
+export async function segmentsOf(db: DbHandle, scope: AccountScope, bookingIds: string[]): Promise<Map<string, SegmentRow[]>> {
+  const out = new Map<string, SegmentRow[]>();
+  if (bookingIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('booking_segments')
+    .selectAll()
+    .where('account_id', '=', scope.accountId)
+    .where(anyOf('booking_id', bookingIds))
+    .orderBy('booking_id')
+    .orderBy('position')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.booking_id) ?? [];
+    list.push(r);
+    out.set(r.booking_id, list);
+  }
+  return out;
+}
+
+/** Seats held by attendees (pending and not past expires_at, confirmed, completed, no_show). */
+export async function seatsTakenOf(db: DbHandle, scope: AccountScope, bookingIds: string[], now: Date): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (bookingIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('attendees')
+    .select(['booking_id', sql<number>`coalesce(sum(seats), 0)::int`.as('taken')])
+    .where('account_id', '=', scope.accountId)
+    .where(anyOf('booking_id', bookingIds))
+    .where(takesSeats(null, now))
+    .groupBy('booking_id')
+    .execute();
+  for (const r of rows) out.set(r.booking_id, Number(r.taken));
+  return out;
+}
+
+/** Resource ids of a booking's segments (distinct). */
+export async function resourcesOfBooking(db: DbHandle, scope: AccountScope, bookingId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('booking_segments')
+    .select('resource_id')
+    .distinct()
+    .where('account_id', '=', scope.accountId)
+    .where('booking_id', '=', bookingId)
+    .execute();
+  return rows.map((r) => r.resource_id);
+}
+
+/** Bookings by id (any order; callers index them). */
+export function bookingsById(db: DbHandle, scope: AccountScope, ids: string[]): Promise<BookingRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return bookingsTable.select(db, scope).where(anyOf('id', ids)).execute();
+}
+
+/** Which of the given bookings hold capacity at `now`. */
+export async function holdingBookingIds(db: DbHandle, scope: AccountScope, bookingIds: string[], now: Date): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const live = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('account_id', '=', scope.accountId)
+    .where(anyOf('id', bookingIds))
+    .where(holdsCapacity(null, now))
+    .execute();
+  return new Set(live.map((b) => b.id));
+}
+
+/**
+ * Bookings that hold capacity and have not ended at `now`, in id (creation) order: those
+ * with a segment on one of `resourceIds` (every resource: 'all'), optionally only the flagged.
+ */
+export function futureHoldingBookings(
+  db: DbHandle,
+  scope: AccountScope,
+  now: Date,
+  filter: { resourceIds?: readonly string[]; onlyConflicted?: boolean },
+): Promise<BookingRow[]> {
+  let q = db
+    .selectFrom('bookings as b')
+    .selectAll('b')
+    .where('b.account_id', '=', scope.accountId)
+    .where('b.end_at', '>', now)
+    .where(holdsCapacity('b', now));
+  const resources = filter.resourceIds;
+  if (resources) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('booking_segments as s')
+          .select('s.booking_id')
+          .whereRef('s.account_id', '=', 'b.account_id')
+          .whereRef('s.booking_id', '=', 'b.id')
+          .where('s.resource_id', 'in', [...resources]),
+      ),
+    );
+  }
+  if (filter.onlyConflicted) q = q.where('b.conflicted', '=', true);
+  return q.orderBy('b.id').execute();
+}
+
+/** Sets `conflicted`/`conflicts` of many bookings at once (in chunks); returns the rows written. */
+export async function writeConflicts(
+  trx: Trx,
+  scope: AccountScope,
+  changes: readonly { id: string; conflicts: readonly unknown[] }[],
+  now: Date,
+): Promise<Map<string, BookingRow>> {
+  const updated = new Map<string, BookingRow>();
+  // Thousands of bookings can change at once (archiving a busy pool): write in chunks.
+  for (let i = 0; i < changes.length; i += 500) {
+    const chunk = changes.slice(i, i + 500);
+    const { rows } = await sql<BookingRow>`
+      update bookings as b
+      set conflicted = v.flagged, conflicts = v.conflicts::jsonb, updated_at = ${now}
+      from unnest(
+        ${chunk.map((c) => c.id)}::text[],
+        ${chunk.map((c) => c.conflicts.length > 0)}::boolean[],
+        ${chunk.map((c) => (c.conflicts.length > 0 ? json(c.conflicts) : null))}::text[]
+      ) as v(id, flagged, conflicts)
+      where b.account_id = ${scope.accountId} and b.id = v.id
+      returning b.*`.execute(trx);
+    for (const r of rows) updated.set(r.id, r);
+  }
+  return updated;
+}
+
+/** Pending or confirmed bookings that have not ended (an account with one cannot be deleted). */
+export async function hasFutureHolds(db: DbHandle, scope: Pick<AccountScope, 'accountId'>, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('account_id', '=', scope.accountId)
+    .where('end_at', '>', now)
+    .where(holdsCapacity(null, now))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,36 @@
+/**
+ * The capacity module: everything that makes "never double-book" true, in one place.
+ *
+ *  - locks.ts        THE lock order (resource rows first, by id; then the changed rows),
+ *                    typed: row locks need the `ResourceLocks` only the lock step returns;
+ *  - holds.ts        THE "holds capacity" SQL (confirmed, or pending and not expired);
+ *  - facts.repository.ts  the facts the core needs (schedules, overrides, blocks, holds);
+ *  - planner.ts      lock, load, plan with the core's planBooking (THE fit rule);
+ *  - writer.ts       a planned booking, stored (row, segments, booking.created);
+ *  - recheck.ts      the re-check of future bookings after a change of facts;
+ *  - bookings.repository.ts  the rows that hold capacity (bookings, segments, seats).
+ *
+ * Features call it only through this file: bookings, attendees, previews, schedules,
+ * blocks, resources, availability (and series).
+ */
+export { lockResources, lockResource, lockAllResources, type ResourceLocks } from './locks.js';
+export { holdsCapacity, pendingAndLive, pendingAndLapsed, takesSeats, SEAT_TAKING } from './holds.js';
+export { loadResourceFacts, resourceIdsOfType, type ResourceFactsBundle } from './facts.repository.js';
+export { lockAndPlan, conflictError, spanOf, timelinesFrom, distinctIds, type LockedPlan, type ParsedSegment, type PlanRequest } from './planner.js';
+export { writeBooking, type WriteBooking } from './writer.js';
+export { recheckBookings, type RecheckOptions, type RecheckResult } from './recheck.js';
+export { assertLocationsExist, existingLocations, type Reference } from './references.repository.js';
+export { resourcesTable, type ResourceRow } from './resources.repository.js';
+export {
+  bookingsTable,
+  bookingsById,
+  futureHoldingBookings,
+  hasFutureHolds,
+  resourcesOfBooking,
+  seatsTakenOf,
+  segmentsOf,
+  type BookingRow,
+  type SegmentRow,
+} from './bookings.repository.js';
+export { serializeBooking, serializeSegment, type ApiBooking } from './bookings.serializer.js';
+export { lifecycleFields } from './lifecycle.js';

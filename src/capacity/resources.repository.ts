@@ -1,0 +1,19 @@
+/** The resources table as capacity uses it: its rows are the resource locks (locks.ts). */
+import { sql } from 'kysely';
+import { accountTable } from '../db/account-table.js';
+import type { Row } from '../db/schema.js';
+import type { Trx } from '../db/transaction.js';
+import type { AccountScope } from '../tenancy/index.js';
+
+export type ResourceRow = Row<'resources'>;
+export const resourcesTable = accountTable('resources');
+
+/** Locks the given resource rows (sorted ids), in id order, until the transaction ends. */
+export async function lockResourceRows(trx: Trx, scope: AccountScope, sortedIds: readonly string[]): Promise<void> {
+  await sql`select id from resources where account_id = ${scope.accountId} and id in (${sql.join([...sortedIds])}) order by id for update`.execute(trx);
+}
+
+/** Locks every resource row of the account, in id order, until the transaction ends. */
+export async function lockAllResourceRows(trx: Trx, scope: AccountScope): Promise<void> {
+  await sql`select id from resources where account_id = ${scope.accountId} order by id for update`.execute(trx);
+}

@@ -1,0 +1,99 @@
+/**
+ * Writes a planned booking (row + segments) and its booking.created event. Shared by create,
+ * reschedule, import and series generation, so every booking is stored the same way.
+ */
+import { afterCommit, json, type Trx } from '../db/transaction.js';
+import { usageMeter } from '../features/usage/index.js';
+import { domainSignals } from '../metrics/signals.js';
+import type { BookingStatus } from '../db/schema.js';
+import type { AccountScope } from '../tenancy/index.js';
+import { newId, ID_PREFIX } from '../lib/ids.js';
+import { recordEvent } from '../events/outbox.repository.js';
+import type { Conflict, ConflictPolicy } from '../core/availability/types.js';
+import { bookingsTable, insertSegmentRows, type BookingRow, type SegmentRow } from './bookings.repository.js';
+import { serializeBooking, type ApiBooking } from './bookings.serializer.js';
+import { spanOf, type LockedPlan } from './planner.js';
+
+export interface WriteBooking {
+  /** From lockAndPlan: the booking is written under the locks it was planned with. */
+  plan: LockedPlan;
+  /** Per input segment: whether the caller named its location. */
+  locationRequested: boolean[];
+  status: BookingStatus;
+  expiresAt: Date | null;
+  seats: number | null;
+  policy: ConflictPolicy;
+  metadata: Record<string, string>;
+  /** Conflicts to record on the booking; default: everything the plan found. */
+  conflicts?: Conflict[];
+  replaces?: string | null;
+  seriesId?: string | null;
+  occurrenceKey?: string | null;
+  createdAt?: Date;
+  confirmedAt?: Date | null;
+  cancelledAt?: Date | null;
+  cancellationReason?: string | null;
+  /** Seats already taken (attendees moved in by a reschedule). */
+  seatsTaken?: number;
+  /** Set false when the caller writes the event itself. */
+  emitEvent?: boolean;
+}
+
+export async function writeBooking(
+  trx: Trx,
+  scope: AccountScope,
+  w: WriteBooking,
+  now: Date,
+): Promise<{ row: BookingRow; segments: SegmentRow[]; booking: ApiBooking }> {
+  const createdAt = w.createdAt ?? now;
+  const conflicts = w.conflicts ?? w.plan.conflicts;
+  const span = spanOf(w.plan.segments);
+  const id = newId(ID_PREFIX.booking);
+  const row = await bookingsTable.insert(trx, {
+    account_id: scope.accountId,
+    id,
+    livemode: scope.livemode,
+    status: w.status,
+    expires_at: w.expiresAt,
+    start_at: new Date(span.start),
+    end_at: new Date(span.end),
+    seats: w.seats,
+    conflict_policy: w.policy,
+    conflicted: conflicts.length > 0,
+    conflicts: conflicts.length > 0 ? json(conflicts) : null,
+    series_id: w.seriesId ?? null,
+    occurrence_key: w.occurrenceKey ?? null,
+    replaces: w.replaces ?? null,
+    replaced_by: null,
+    cancellation_reason: w.cancellationReason ?? null,
+    confirmed_at: w.confirmedAt !== undefined ? w.confirmedAt : w.status === 'confirmed' ? now : null,
+    cancelled_at: w.cancelledAt ?? null,
+    metadata: json(w.metadata),
+    created_at: createdAt,
+    updated_at: now,
+  });
+  const segments = await insertSegmentRows(
+    trx,
+    w.plan.segments.map((s, position) => ({
+      account_id: scope.accountId,
+      booking_id: id,
+      position,
+      resource_id: s.resource,
+      location_id: s.location,
+      location_requested: w.locationRequested[position] ?? false,
+      start_at: new Date(s.start),
+      end_at: new Date(s.end),
+      held_start: new Date(s.heldStart),
+      held_end: new Date(s.heldEnd),
+      quantity: s.quantity,
+      buffer_before_minutes: s.bufferBeforeMinutes,
+      buffer_after_minutes: s.bufferAfterMinutes,
+    })),
+  );
+  const booking = serializeBooking(row, segments, w.seatsTaken ?? 0, now);
+  if (w.emitEvent !== false) await recordEvent(trx, scope, 'booking.created', booking, null, now);
+  // Metered here, where every booking is stored, so no way of creating one escapes the count.
+  await usageMeter.bookingsCreated(trx, scope, now);
+  afterCommit(trx, () => domainSignals.bookingsCreated(scope.livemode));
+  return { row, segments, booking };
+}

@@ -1,0 +1,128 @@
+/**
+ * An opt-in log of every SQL statement the service sends, for the Citus routing check
+ * (docs/scaling.md): with `SQL_STATEMENT_LOG=<file>`, each statement is appended to that file
+ * as one JSON line `{"sql": …, "caller": "src/…:line"}`, where caller is the code that built
+ * it. Several processes may append to the same file. Off by default: finding the caller
+ * costs a stack trace per statement.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CompiledQuery, DatabaseConnection, Driver, KyselyPlugin, QueryId, QueryResult } from 'kysely';
+import { DelegatingDriver } from './delegating-driver.js';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.dirname(SRC);
+
+/** The database plumbing (connections, migrations, list paging, table helpers). */
+const DB_FOLDER = path.join(SRC, 'db') + path.sep;
+
+/**
+ * The file and line of our code that a statement comes from: the first stack frame in src/
+ * outside src/db (whose helpers build statements for the repositories that call them).
+ */
+function callerOf(stack: string): string | null {
+  for (const line of stack.split('\n').slice(1)) {
+    const m = /\(?((?:file:\/\/)?\/[^()]+?):(\d+):\d+\)?$/.exec(line.trim());
+    if (!m) continue;
+    const file = m[1].startsWith('file://') ? fileURLToPath(m[1]) : m[1];
+    if (!file.startsWith(SRC + path.sep) || file.startsWith(DB_FOLDER)) continue;
+    // Compiled code (dist/…js) is named by its source (src/…ts); only the file is compared.
+    const source = path.relative(ROOT, file).split(path.sep).join('/').replace(/^dist\//, 'src/').replace(/\.js$/, '.ts');
+    return `${source}:${m[2]}`;
+  }
+  return null;
+}
+
+/**
+ * Where each query was built. A plugin sees a query while the caller's frames are still on
+ * the stack (building and compiling are synchronous); the driver, after awaits, often does not.
+ */
+const builtAt = new WeakMap<QueryId, string | null>();
+
+class CallerPlugin implements KyselyPlugin {
+  transformQuery(args: Parameters<KyselyPlugin['transformQuery']>[0]) {
+    if (!builtAt.has(args.queryId)) builtAt.set(args.queryId, callerOf(new Error().stack ?? ''));
+    return args.node;
+  }
+  async transformResult(args: Parameters<KyselyPlugin['transformResult']>[0]) {
+    return args.result;
+  }
+}
+
+/** Wraps a dialect's own driver, below every other wrapper, so it sees each statement once. */
+export class StatementLogDriver extends DelegatingDriver {
+  readonly #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  readonly #unwrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  constructor(
+    inner: Driver,
+    private readonly file: string,
+  ) {
+    super(inner);
+  }
+
+  #record(query: CompiledQuery, stack: string | undefined) {
+    const caller = (query.queryId && builtAt.get(query.queryId)) || callerOf(stack ?? '');
+    fs.appendFileSync(this.file, JSON.stringify({ sql: query.sql, caller }) + '\n');
+  }
+
+  #wrap(connection: DatabaseConnection): DatabaseConnection {
+    let wrapper = this.#wrapped.get(connection);
+    if (!wrapper) {
+      const record = (q: CompiledQuery, stack: string | undefined) => this.#record(q, stack);
+      wrapper = {
+        executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+          record(query, new Error().stack);
+          return connection.executeQuery<R>(query);
+        },
+        streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+          record(query, new Error().stack);
+          return connection.streamQuery<R>(query, chunkSize!);
+        },
+      };
+      this.#wrapped.set(connection, wrapper);
+      this.#unwrapped.set(wrapper, connection);
+    }
+    return wrapper;
+  }
+  #unwrap(connection: DatabaseConnection): DatabaseConnection {
+    return this.#unwrapped.get(connection) ?? connection;
+  }
+
+  override async acquireConnection(...args: Parameters<Driver['acquireConnection']>): Promise<DatabaseConnection> {
+    return this.#wrap(await this.inner.acquireConnection(...args));
+  }
+  override releaseConnection(connection: DatabaseConnection, ...rest: unknown[]): Promise<void> {
+    return super.releaseConnection(this.#unwrap(connection), ...rest);
+  }
+  // Drivers keep private state on their connections (PGlite's transactions do): they get theirs back.
+  override beginTransaction(connection: DatabaseConnection, settings: Parameters<Driver['beginTransaction']>[1]): Promise<void> {
+    return super.beginTransaction(this.#unwrap(connection), settings);
+  }
+  override commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return super.commitTransaction(this.#unwrap(connection));
+  }
+  override rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return super.rollbackTransaction(this.#unwrap(connection));
+  }
+  override savepoint(connection: DatabaseConnection, ...rest: unknown[]) {
+    return (super.savepoint as (c: DatabaseConnection, ...r: unknown[]) => Promise<void>)(this.#unwrap(connection), ...rest);
+  }
+  override rollbackToSavepoint(connection: DatabaseConnection, ...rest: unknown[]) {
+    return (super.rollbackToSavepoint as (c: DatabaseConnection, ...r: unknown[]) => Promise<void>)(this.#unwrap(connection), ...rest);
+  }
+  override releaseSavepoint(connection: DatabaseConnection, ...rest: unknown[]) {
+    return (super.releaseSavepoint as (c: DatabaseConnection, ...r: unknown[]) => Promise<void>)(this.#unwrap(connection), ...rest);
+  }
+}
+
+/** The plugins to add to Kysely: the caller finder when SQL_STATEMENT_LOG is set. */
+export function statementLogPlugins(env: NodeJS.ProcessEnv = process.env): KyselyPlugin[] {
+  return env.SQL_STATEMENT_LOG ? [new CallerPlugin()] : [];
+}
+
+/** The driver to use: logged when SQL_STATEMENT_LOG names a file, the dialect's own otherwise. */
+export function withStatementLog(driver: Driver, env: NodeJS.ProcessEnv = process.env): Driver {
+  const file = env.SQL_STATEMENT_LOG;
+  return file ? new StatementLogDriver(driver, path.resolve(file)) : driver;
+}

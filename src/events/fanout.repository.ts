@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { Trx } from '../db/transaction.js';
+import { json } from '../db/transaction.js';
+import { newId, ID_PREFIX } from '../lib/ids.js';
+
+export interface RecordedEvent {
+  id: string;
+  platformId: string;
+  livemode: boolean;
+  accountId: string | null;
+  type: string;
+  createdAt: Date;
+}
+
+/**
+ * The `enabled_events` entries that select `type`: `*`, its object prefix (`booking.*`) and
+ * the type itself. Entries are validated against the catalogue on write, so these three are
+ * the only ones that can match (`eventMatches` in catalogue.ts is the same rule in JS).
+ */
+export function filtersMatching(type: string): string[] {
+  const dot = type.indexOf('.');
+  return dot > 0 ? ['*', `${type.slice(0, dot)}.*`, type] : ['*', type];
+}
+
+/**
+ * Writes the delivery rows of an event for every enabled webhook endpoint that subscribes
+ * to it, in the same transaction as the event (nothing lost, nothing sent for a rollback).
+ *
+ * One INSERT … SELECT, whatever the number of endpoints. Delivery ids are built in SQL:
+ * the time part of a fresh `wd_` id (so ids still sort by creation time) followed by 16
+ * random hex digits (hex digits are part of the id alphabet). The first attempt is due at
+ * once; disabled endpoints get nothing (docs/webhooks.md#endpoint-health-and-automatic-disabling).
+ * Returns the number of deliveries written (they are metered as usage).
+ */
+export async function fanOutEvent(trx: Trx, event: RecordedEvent): Promise<number> {
+  const idHead = newId(ID_PREFIX.webhookDelivery, event.createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
+  const matches = filtersMatching(event.type).map((f) => sql`e.enabled_events @> ${json([f])}::jsonb`);
+  const result = await sql`
+    insert into webhook_deliveries
+      (platform_id, id, livemode, event_id, event_type, endpoint_id, status, attempts, next_attempt_at, recent_attempts, created_at)
+    select e.platform_id, ${idHead}::text || substr(replace(gen_random_uuid()::text, '-', ''), 1, 16), e.livemode,
+           ${event.id}::text, ${event.type}::text, e.id, 'pending', 0, ${event.createdAt}::timestamptz, '[]'::jsonb,
+           ${event.createdAt}::timestamptz
+    from webhook_endpoints e
+    where e.platform_id = ${event.platformId}
+      and e.livemode = ${event.livemode}
+      and e.status = 'enabled'
+      and (${sql.join(matches, sql` or `)})
+  `.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * fanOutEvent for many events of one platform, mode and type at once (bookings re-checks
+ * flag thousands of bookings in one transaction): one INSERT … SELECT per call instead of
+ * one per event, with the same matching rule and delivery ids. Returns the number written.
+ */
+export async function fanOutEvents(trx: Trx, events: readonly RecordedEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const [first] = events;
+  if (events.some((e) => e.platformId !== first.platformId || e.livemode !== first.livemode || e.type !== first.type)) {
+    throw new Error('fanOutEvents takes events of one platform, mode and type');
+  }
+  const idHead = newId(ID_PREFIX.webhookDelivery, first.createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
+  const matches = filtersMatching(first.type).map((f) => sql`e.enabled_events @> ${json([f])}::jsonb`);
+  const result = await sql`
+    insert into webhook_deliveries
+      (platform_id, id, livemode, event_id, event_type, endpoint_id, status, attempts, next_attempt_at, recent_attempts, created_at)
+    select e.platform_id, ${idHead}::text || substr(replace(gen_random_uuid()::text, '-', ''), 1, 16), e.livemode,
+           ev.id, ${first.type}::text, e.id, 'pending', 0, ev.created_at, '[]'::jsonb, ev.created_at
+    from webhook_endpoints e
+    cross join unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.createdAt.toISOString())}::timestamptz[]) as ev(id, created_at)
+    where e.platform_id = ${first.platformId}
+      and e.livemode = ${first.livemode}
+      and e.status = 'enabled'
+      and (${sql.join(matches, sql` or `)})
+  `.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -1,0 +1,89 @@
+/**
+ * API key management over HTTP (docs/api-keys.md): a platform's secret key creates, lists and
+ * revokes restricted keys of its own mode, optionally bound to one account, without asking the
+ * operator. Restricted keys can never manage keys (a key could otherwise mint itself more
+ * rights). The secret is returned once, by create; only its hash is stored.
+ */
+import type { DbHandle } from '../../db/transaction.js';
+import { withTransaction } from '../../db/transaction.js';
+import type { AuthContext, PermissionFamily, PermissionLevel, PlatformScope } from '../../tenancy/index.js';
+import { ApiError, notFound } from '../../lib/errors.js';
+import { toPage, type PageParams } from '../../db/pagination.js';
+import { recordEvent } from '../../events/outbox.repository.js';
+import { createApiKey } from '../../tenancy/api-keys.repository.js';
+import * as repo from './api-keys.repository.js';
+import { serializeApiKey } from './api-keys.serializer.js';
+
+export interface CreateRestrictedKeyInput {
+  permissions: Partial<Record<PermissionFamily, PermissionLevel>>;
+  account?: string | null;
+  name?: string | null;
+}
+
+/** Refuses restricted keys: only a secret key (full access) manages keys. */
+export function requireSecretKey(auth: Pick<AuthContext, 'permissions'>): void {
+  if (auth.permissions !== null) {
+    throw new ApiError('permission_denied', 'Only a secret key (sk_…) can manage API keys; restricted keys cannot.');
+  }
+}
+
+export class ApiKeysService {
+  constructor(
+    private readonly db: DbHandle,
+    private readonly clock: { now(): Date },
+  ) {}
+
+  async create(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, input: CreateRestrictedKeyInput) {
+    requireSecretKey(auth);
+    return withTransaction(this.db, async (trx) => {
+      const now = this.clock.now();
+      const accountId = input.account ?? null;
+      if (accountId !== null && !(await repo.accountInScope(trx, scope, accountId))) {
+        throw notFound('account', accountId, 'account');
+      }
+      // Only grants are stored: a family left out (or `none`) is denied.
+      const permissions = Object.fromEntries(Object.entries(input.permissions).filter(([, level]) => level !== 'none'));
+      const created = await createApiKey(trx, {
+        platformId: scope.platformId,
+        livemode: scope.livemode,
+        kind: 'restricted',
+        name: input.name ?? null,
+        permissions,
+        accountId,
+      });
+      const row = await repo.findRestrictedKey(trx, scope, created.id);
+      const key = serializeApiKey(row!);
+      await recordEvent(trx, { ...scope, accountId }, 'api_key.created', key, null, now);
+      return { ...key, secret: created.secret };
+    });
+  }
+
+  async list(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, page: PageParams) {
+    requireSecretKey(auth);
+    return toPage(await repo.listRestrictedKeys(this.db, scope, page), serializeApiKey);
+  }
+
+  async get(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, id: string) {
+    requireSecretKey(auth);
+    const row = await repo.findRestrictedKey(this.db, scope, id);
+    if (!row) throw notFound('API key', id);
+    return serializeApiKey(row);
+  }
+
+  /** Revokes a restricted key: it answers 401 api_key_invalid from then on. Revoking twice changes nothing. */
+  async revoke(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, id: string) {
+    requireSecretKey(auth);
+    return withTransaction(this.db, async (trx) => {
+      const now = this.clock.now();
+      const revoked = await repo.setRevoked(trx, scope, id, now);
+      if (!revoked) {
+        const existing = await repo.findRestrictedKey(trx, scope, id);
+        if (!existing) throw notFound('API key', id);
+        return serializeApiKey(existing);
+      }
+      const key = serializeApiKey(revoked);
+      await recordEvent(trx, { ...scope, accountId: revoked.account_id }, 'api_key.revoked', key, { status: 'active', revoked_at: null }, now);
+      return key;
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import type { DbHandle, Trx } from '../../db/transaction.js';
+import type { BookingStatus, Row } from '../../db/schema.js';
+import { accountTable } from '../../db/account-table.js';
+import { pendingAndLapsed, pendingAndLive, type ResourceLocks } from '../../capacity/index.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import type { PageParams } from '../../db/pagination.js';
+
+export type AttendeeRow = Row<'attendees'>;
+
+/** Attendee rows; a row lock comes after the resource locks (none: seats change no time) and its booking's. */
+export const attendees = accountTable<'attendees', [ResourceLocks]>('attendees');
+
+export function listAttendees(
+  db: DbHandle,
+  scope: AccountScope,
+  bookingId: string,
+  status: BookingStatus | undefined,
+  page: PageParams,
+  metadata: Record<string, string>,
+  now: Date,
+) {
+  return attendees.list(db, scope, page, metadata, (q) => {
+    q = q.where('booking_id', '=', bookingId);
+    // The effective status, as for bookings: pending past expires_at lists as expired.
+    if (status === 'pending') return q.where(pendingAndLive(null, now));
+    if (status === 'expired') return q.where((eb) => eb.or([eb('status', '=', 'expired'), pendingAndLapsed(null, now)]));
+    return status !== undefined ? q.where('status', '=', status) : q;
+  });
+}
+
+/** Moves every attendee of one booking to another (a reschedule); returns them as written. */
+export function moveAttendeeRows(trx: Trx, scope: AccountScope, fromBooking: string, toBooking: string, now: Date) {
+  return trx
+    .updateTable('attendees')
+    .set({ booking_id: toBooking, updated_at: now })
+    .where('account_id', '=', scope.accountId)
+    .where('booking_id', '=', fromBooking)
+    .returningAll()
+    .execute();
+}

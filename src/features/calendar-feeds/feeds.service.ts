@@ -1,0 +1,144 @@
+/**
+ * Calendar feeds of a resource (docs/calendar-feeds.md): the iCalendar text of its bookings,
+ * and the secret URLs that serve it without a key (create, list, revoke).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { DbHandle } from '../../db/transaction.js';
+import { withTransaction } from '../../db/transaction.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { notFound } from '../../lib/errors.js';
+import { toPage, type Page, type PageParams } from '../../db/pagination.js';
+import { newId } from '../../lib/ids.js';
+import { resources } from '../resources/resources.repository.js';
+import { deleteFeed, feedBookings, findFeedByToken, insertFeed, listFeeds, type CalendarFeedRow, type FeedBookingRow } from './feeds.repository.js';
+import { renderCalendar, type FeedEvent } from './ics.js';
+
+/** How far a feed reaches: half a year back (recent history) and two years ahead. */
+export const FEED_DAYS_BACK = 183;
+export const FEED_DAYS_AHEAD = 731;
+/** At most this many events per feed, earliest first. */
+export const FEED_MAX_EVENTS = 5000;
+
+const DAY = 86_400_000;
+
+export interface CalendarFeed {
+  id: string;
+  object: 'calendar_feed';
+  livemode: boolean;
+  resource: string;
+  description: string | null;
+  token_last4: string;
+  created_at: string;
+  /** Only in the answer to create: the secret URL is never shown again. */
+  url?: string;
+}
+
+function serialize(row: CalendarFeedRow): CalendarFeed {
+  return {
+    id: row.id,
+    object: 'calendar_feed',
+    livemode: row.livemode,
+    resource: row.resource_id,
+    description: row.description,
+    token_last4: row.token_last4,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The public path of a feed: the account id (not a secret) locates it, the token opens it. */
+export const feedPath = (accountId: string, token: string) => `/v1/calendar_feeds/${accountId}/${token}/calendar.ics`;
+
+function toEvent(resourceName: string, b: FeedBookingRow): FeedEvent {
+  const cancelled = b.status === 'cancelled';
+  const lines = [`Booking ${b.id} (${b.status})`];
+  if (b.seats !== null) lines.push(`Seats: ${b.seats}`);
+  if (cancelled && b.cancellation_reason) lines.push(`Cancelled: ${b.cancellation_reason}`);
+  return {
+    uid: `${b.id}@scheduling-api`,
+    start: b.start_at,
+    end: b.end_at,
+    sequence: b.revision,
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    summary: b.metadata?.summary || `Booked: ${resourceName}`,
+    description: lines.join('\n'),
+    created: new Date(b.created_at),
+    lastModified: new Date(b.updated_at),
+  };
+}
+
+export class CalendarFeedsService {
+  constructor(
+    private readonly db: DbHandle,
+    private readonly clock: Clock,
+  ) {}
+
+  private async resource(scope: AccountScope, id: string) {
+    const resource = await resources.find(this.db, scope, id);
+    if (!resource) throw notFound('resource', id, 'id');
+    return resource;
+  }
+
+  private async render(scope: { accountId: string }, resource: { id: string; name: string }): Promise<string> {
+    const now = this.clock.now().getTime();
+    const bookings = await feedBookings(
+      this.db,
+      scope.accountId,
+      resource.id,
+      { from: new Date(now - FEED_DAYS_BACK * DAY), to: new Date(now + FEED_DAYS_AHEAD * DAY) },
+      FEED_MAX_EVENTS,
+    );
+    return renderCalendar({
+      name: resource.name,
+      description: `Bookings of ${resource.name} (${resource.id})`,
+      events: bookings.map((b) => toEvent(resource.name, b)),
+    });
+  }
+
+  async calendar(scope: AccountScope, resourceId: string): Promise<string> {
+    return this.render(scope, await this.resource(scope, resourceId));
+  }
+
+  /** The feed behind a secret URL, or null when the URL is unknown or was revoked. */
+  async calendarByToken(accountId: string, token: string): Promise<string | null> {
+    const feed = await findFeedByToken(this.db, accountId, hashToken(token));
+    if (!feed) return null;
+    // The feed row names its account and mode: the scope of the resource it shows.
+    const resource = await resources.find(this.db, { accountId, platformId: '', livemode: feed.livemode }, feed.resource_id);
+    if (!resource) return null;
+    return this.render({ accountId }, resource);
+  }
+
+  async create(scope: AccountScope, resourceId: string, input: { description?: string | null }, origin: string): Promise<CalendarFeed> {
+    const now = this.clock.now().getTime();
+    await this.resource(scope, resourceId);
+    const token = `cft_${randomBytes(24).toString('base64url')}`;
+    const row = await withTransaction(this.db, (trx) =>
+      insertFeed(trx, {
+        account_id: scope.accountId,
+        id: newId('calf', now),
+        livemode: scope.livemode,
+        resource_id: resourceId,
+        token_hash: hashToken(token),
+        token_last4: token.slice(-4),
+        description: input.description ?? null,
+        created_at: new Date(now),
+      }),
+    );
+    return { ...serialize(row), url: origin + feedPath(scope.accountId, token) };
+  }
+
+  async list(scope: AccountScope, resourceId: string, page: PageParams): Promise<Page<CalendarFeed>> {
+    await this.resource(scope, resourceId);
+    return toPage(await listFeeds(this.db, scope, resourceId, page), serialize);
+  }
+
+  async revoke(scope: AccountScope, resourceId: string, feedId: string) {
+    await this.resource(scope, resourceId);
+    const deleted = await withTransaction(this.db, (trx) => deleteFeed(trx, scope, resourceId, feedId));
+    if (!deleted) throw notFound('calendar feed', feedId, 'feed');
+    return { id: feedId, object: 'calendar_feed', deleted: true as const };
+  }
+}

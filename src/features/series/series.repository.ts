@@ -1,0 +1,271 @@
+/**
+ * All SQL of series: the series rows, the resources their templates name, skipped
+ * occurrences, and the few booking queries only series need (their occurrences, the keys
+ * that must not be generated again, cancelling by the series). Every query is scoped by
+ * account, except the horizon worker's claim, which walks every account like the other
+ * workers and then works inside the claimed series' account.
+ */
+import { sql } from 'kysely';
+import { json, type DbHandle, type Trx } from '../../db/transaction.js';
+import type { NewRow, Row, RowUpdate, SeriesStatus } from '../../db/schema.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { listPage, whereMetadata, type PageParams } from '../../db/pagination.js';
+import type { Conflict } from '../../core/availability/types.js';
+
+export type SeriesRow = Row<'series'>;
+export type SkippedRow = Row<'series_skipped_occurrences'>;
+
+/**
+ * Offsets are at most 10080 minutes and buffers 1440: a booking's start lies within 8 days
+ * of its occurrence's start. Key lookups by time use this margin.
+ */
+export const OCCURRENCE_MARGIN_MS = 8 * 86_400_000;
+
+export function findSeries(db: DbHandle, scope: AccountScope, id: string, forUpdate = false) {
+  let q = db.selectFrom('series').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id);
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function insertSeriesRow(trx: Trx, row: NewRow<'series'>) {
+  return trx.insertInto('series').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateSeriesRow(trx: Trx, scope: AccountScope, id: string, changes: RowUpdate<'series'>) {
+  return trx
+    .updateTable('series')
+    .set(changes)
+    .where('account_id', '=', scope.accountId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface SeriesFilters {
+  status?: SeriesStatus;
+}
+
+export function listSeriesRows(db: DbHandle, scope: AccountScope, f: SeriesFilters, page: PageParams, metadata: Record<string, string>) {
+  let q = db.selectFrom('series').selectAll().where('account_id', '=', scope.accountId);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  q = whereMetadata(q, 'metadata', metadata);
+  return listPage(q, 'id', page);
+}
+
+/** The resources a series' template names: replaced whenever the template changes. */
+export async function setSeriesResources(trx: Trx, scope: AccountScope, seriesId: string, resourceIds: string[]): Promise<void> {
+  await trx.deleteFrom('series_resources').where('account_id', '=', scope.accountId).where('series_id', '=', seriesId).execute();
+  if (resourceIds.length === 0) return;
+  await trx
+    .insertInto('series_resources')
+    .values([...new Set(resourceIds)].map((resource_id) => ({ account_id: scope.accountId, series_id: seriesId, resource_id })))
+    .execute();
+}
+
+/** Whether an active series names the resource in its template (resource delete: 409 resource_in_use). */
+export async function activeSeriesNaming(db: DbHandle, scope: AccountScope, resourceId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('series_resources as sr')
+    .innerJoin('series as s', (j) => j.onRef('s.account_id', '=', 'sr.account_id').onRef('s.id', '=', 'sr.series_id'))
+    .select('s.id')
+    .where('sr.account_id', '=', scope.accountId)
+    .where('sr.resource_id', '=', resourceId)
+    .where('s.status', '=', 'active')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+// ------------------------------------------------------------ skipped occurrences
+
+export interface SkippedOccurrence {
+  key: string;
+  start: number;
+  end: number;
+  conflicts: Conflict[];
+}
+
+export async function insertSkipped(trx: Trx, scope: AccountScope, seriesId: string, items: readonly SkippedOccurrence[], now: Date): Promise<void> {
+  const rows = items.map((s) => ({
+    account_id: scope.accountId,
+    series_id: seriesId,
+    occurrence_key: s.key,
+    start_at: new Date(s.start),
+    end_at: new Date(s.end),
+    conflicts: json(s.conflicts),
+    created_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 500) {
+    // A key skipped again (a retry after an update) replaces the earlier record.
+    await trx
+      .insertInto('series_skipped_occurrences')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'series_id', 'occurrence_key']).doUpdateSet({
+          start_at: (eb) => eb.ref('excluded.start_at'),
+          end_at: (eb) => eb.ref('excluded.end_at'),
+          conflicts: (eb) => eb.ref('excluded.conflicts'),
+          created_at: (eb) => eb.ref('excluded.created_at'),
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Forgets the skipped occurrences starting at or after `from` (they are about to be retried). */
+export async function deleteSkippedFrom(trx: Trx, scope: AccountScope, seriesId: string, from: Date): Promise<void> {
+  await trx
+    .deleteFrom('series_skipped_occurrences')
+    .where('account_id', '=', scope.accountId)
+    .where('series_id', '=', seriesId)
+    .where('start_at', '>=', from)
+    .execute();
+}
+
+export async function listSkipped(db: DbHandle, scope: AccountScope, seriesId: string, limit: number) {
+  const rows = await db
+    .selectFrom('series_skipped_occurrences')
+    .selectAll()
+    .where('account_id', '=', scope.accountId)
+    .where('series_id', '=', seriesId)
+    .orderBy('start_at')
+    .orderBy('occurrence_key')
+    .limit(limit + 1)
+    .execute();
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+// ------------------------------------------------------------ occurrences (bookings)
+
+/**
+ * Occurrence keys of these series that must not be generated: a live booking exists for
+ * them, or they were cancelled or rescheduled by hand. Only bookings cancelled by a change of
+ * their series free a key. `seriesIds` holds a series and the series it was split from
+ * (an occurrence cancelled by hand stays cancelled across a split).
+ */
+export async function takenKeys(
+  db: DbHandle,
+  scope: AccountScope,
+  seriesIds: string[],
+  range: { start: Date; end: Date },
+): Promise<Set<string>> {
+  if (seriesIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bookings')
+    .select('occurrence_key')
+    .where('account_id', '=', scope.accountId)
+    .where('series_id', 'in', seriesIds)
+    .where('occurrence_key', 'is not', null)
+    .where('start_at', '>=', new Date(range.start.getTime() - OCCURRENCE_MARGIN_MS))
+    .where('start_at', '<', new Date(range.end.getTime() + OCCURRENCE_MARGIN_MS))
+    .where((eb) => eb.or([eb('status', '<>', 'cancelled'), eb('cancelled_by_series', '=', false)]))
+    .execute();
+  return new Set(rows.map((r) => r.occurrence_key!));
+}
+
+/**
+ * Generated occurrences of a series that a change may cancel: pending or confirmed, made by
+ * the series (an occurrence_key; a hand reschedule's new booking has none), starting at or
+ * after `from`. Locked, in id order, for the cancel that follows.
+ */
+export function cancellableOccurrences(trx: Trx, scope: AccountScope, seriesId: string, from: Date) {
+  return trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('account_id', '=', scope.accountId)
+    .where('series_id', '=', seriesId)
+    .where('occurrence_key', 'is not', null)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where('start_at', '>=', from)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Cancels occurrences on behalf of their series (they may be generated again later). */
+export function cancelOccurrenceRows(trx: Trx, scope: AccountScope, ids: string[], reason: string, now: Date) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return trx
+    .updateTable('bookings')
+    .set({ status: 'cancelled', cancelled_at: now, cancellation_reason: reason, cancelled_by_series: true, expires_at: null, updated_at: now })
+    .where('account_id', '=', scope.accountId)
+    .where(sql<boolean>`id = any(${ids}::text[])`)
+    .returningAll()
+    .execute();
+}
+
+/** The resources of the given bookings' segments (distinct): a cancel frees their capacity. */
+export async function resourcesOfBookings(db: DbHandle, scope: AccountScope, bookingIds: string[]): Promise<string[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('booking_segments')
+    .select('resource_id')
+    .distinct()
+    .where('account_id', '=', scope.accountId)
+    .where(sql<boolean>`booking_id = any(${bookingIds}::text[])`)
+    .execute();
+  return rows.map((r) => r.resource_id);
+}
+
+// ------------------------------------------------------------ the horizon worker
+
+/**
+ * Series whose due_at has come, oldest first, read without locks: the worker then locks each
+ * one's resources and claims it (claimSeries). Reading first keeps the one lock order of every
+ * writer (resources, then rows): claiming the series row before its resources could deadlock
+ * with a change of the same series.
+ */
+export function dueSeries(db: DbHandle, now: Date, limit: number) {
+  return db
+    .selectFrom('series')
+    .select(['account_id', 'id', 'template'])
+    .where('status', '=', 'active')
+    .where('due_at', 'is not', null)
+    .where('due_at', '<=', now)
+    .orderBy('due_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims a due series for the rest of the transaction. FOR UPDATE SKIP LOCKED: a series that
+ * another process is working on is left to it, and one that it has just finished is no longer
+ * due, so two workers never generate the same occurrence.
+ */
+export function claimSeries(trx: Trx, scope: AccountScope, id: string, now: Date) {
+  return trx
+    .selectFrom('series')
+    .selectAll()
+    .where('account_id', '=', scope.accountId)
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('due_at', '<=', now)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** The platform of an account (the worker builds the account scope of a claimed series). */
+export async function scopeOfAccount(db: DbHandle, accountId: string): Promise<AccountScope | undefined> {
+  const row = await db.selectFrom('accounts').select(['platform_id', 'livemode']).where('id', '=', accountId).executeTakeFirst();
+  return row ? { platformId: row.platform_id, livemode: row.livemode, accountId } : undefined;
+}
+
+/** Which of the given ids are resources of this account. */
+export async function existingResources(db: DbHandle, scope: AccountScope, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).where('id', 'in', [...new Set(ids)]).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The series this one was split from, and theirs, nearest first (bounded: splits of splits). */
+export async function lineageOf(db: DbHandle, scope: AccountScope, row: Pick<SeriesRow, 'split_from'>): Promise<string[]> {
+  const out: string[] = [];
+  let parent = row.split_from;
+  while (parent !== null && out.length < 100 && !out.includes(parent)) {
+    out.push(parent);
+    const next = await db.selectFrom('series').select('split_from').where('account_id', '=', scope.accountId).where('id', '=', parent).executeTakeFirst();
+    parent = next?.split_from ?? null;
+  }
+  return out;
+}

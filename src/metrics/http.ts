@@ -1,0 +1,48 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { App } from '../http/server.js';
+import { ApiError } from '../lib/errors.js';
+import type { Metrics } from './registry.js';
+
+/**
+ * Counts and times every response by route pattern (`/v1/bookings/:id`, never the raw URL, so
+ * ids do not explode the label set). Requests that matched no route are `route="unmatched"`.
+ */
+export function instrumentRequests(app: App, metrics: Metrics): void {
+  app.addHook('onResponse', async (req, reply) => {
+    const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * `GET /metrics` in the Prometheus text format, for a bearer token (`METRICS_TOKEN`), compared in
+ * constant time. Without a token the route does not exist (404), so metrics are never public by
+ * accident.
+ */
+export function metricsRoute(app: App, metrics: Metrics, token: string | null): void {
+  if (!token) return;
+  const expected = digest(token);
+  app.get(
+    '/metrics',
+    {
+      config: { access: { public: true, account: 'none', permission: 'accounts' } },
+      schema: {
+        tags: ['Operations'],
+        summary: 'Metrics in the Prometheus text format (bearer METRICS_TOKEN; absent when METRICS_TOKEN is unset)',
+        security: [{ bearer: [] }],
+        produces: ['text/plain'],
+      },
+    },
+    async (req, reply) => {
+      const header = req.headers.authorization;
+      if (!header) throw new ApiError('api_key_missing', 'Metrics need `Authorization: Bearer <METRICS_TOKEN>`.');
+      const presented = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
+      if (!timingSafeEqual(digest(presented), expected)) throw new ApiError('api_key_invalid', 'Invalid metrics token.');
+      const body = await metrics.render();
+      return reply.type(metrics.contentType).send(body);
+    },
+  );
+}

@@ -1,0 +1,21 @@
+/** Account lookups that tenancy needs (auth resolves the Service-Account; reads take its time zone). */
+import type { DbHandle } from '../db/transaction.js';
+import type { AccountScope, PlatformScope } from './index.js';
+
+/** The account's id when it exists in this platform and mode. */
+export async function accountInScope(db: DbHandle, scope: PlatformScope, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', id)
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The account's time zone (the default of resources, searches and local-date filters). */
+export async function accountTimezone(db: DbHandle, scope: Pick<AccountScope, 'accountId'>): Promise<string | undefined> {
+  const row = await db.selectFrom('accounts').select('timezone').where('id', '=', scope.accountId).executeTakeFirst();
+  return row?.timezone;
+}

@@ -1,0 +1,104 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DbHandle } from '../db/transaction.js';
+import { json } from '../db/transaction.js';
+import { newId, ID_PREFIX } from '../lib/ids.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { PermissionFamily, PermissionLevel } from './index.js';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function randomSecret(length = 32): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  // Rejection sampling keeps every character equally likely.
+  for (const b of bytes) {
+    if (b < 248) out += ALNUM[b % 62];
+    if (out.length === length) break;
+  }
+  return out.length === length ? out : out + randomSecret(length - out.length);
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export interface NewKeyInput {
+  platformId: string;
+  livemode: boolean;
+  kind: 'secret' | 'restricted';
+  name?: string | null;
+  permissions?: Partial<Record<PermissionFamily, PermissionLevel>> | null;
+  accountId?: string | null;
+  /** A fixed secret (BOOTSTRAP_API_KEY); otherwise one is generated. */
+  secret?: string;
+}
+
+export async function createApiKey(db: DbHandle, input: NewKeyInput, clock: Clock = systemClock): Promise<{ id: string; secret: string }> {
+  const prefix = `${input.kind === 'secret' ? 'sk' : 'rk'}_${input.livemode ? 'live' : 'test'}_`;
+  const secret = input.secret ?? prefix + randomSecret();
+  const id = newId(ID_PREFIX.apiKey);
+  await db
+    .insertInto('api_keys')
+    .values({
+      id,
+      platform_id: input.platformId,
+      livemode: input.livemode,
+      kind: input.kind,
+      secret_hash: hashSecret(secret),
+      last4: secret.slice(-4),
+      name: input.name ?? null,
+      permissions: input.permissions ? json(input.permissions) : null,
+      account_id: input.accountId ?? null,
+      created_at: clock.now(),
+    })
+    .execute();
+  return { id, secret };
+}
+
+export async function findActiveKey(db: DbHandle, secret: string) {
+  const hash = hashSecret(secret);
+  const row = await db
+    .selectFrom('api_keys')
+    .innerJoin('platforms', 'platforms.id', 'api_keys.platform_id')
+    .select([
+      'api_keys.id',
+      'api_keys.platform_id',
+      'api_keys.livemode',
+      'api_keys.kind',
+      'api_keys.secret_hash',
+      'api_keys.permissions',
+      'api_keys.account_id',
+      'api_keys.revoked_at',
+      'platforms.api_version',
+    ])
+    .where('api_keys.secret_hash', '=', hash)
+    .executeTakeFirst();
+  // The lookup is by hash; the constant-time compare guards against any index-timing leak.
+  if (!row || !sameHash(row.secret_hash, hash) || row.revoked_at) return null;
+  return row;
+}
+
+export async function listKeys(db: DbHandle, platformId: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'livemode', 'kind', 'last4', 'name', 'permissions', 'account_id', 'created_at', 'revoked_at'])
+    .where('platform_id', '=', platformId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function revokeKey(db: DbHandle, keyId: string, clock: Clock = systemClock): Promise<boolean> {
+  const res = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: clock.now() })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { expectError, setupTestApp } from '../support/harness.js';
+import { eventually } from '../support/receiver.js';
+import { createEndpoint, emit, isolatedPlatform, receivers, sampleLocation, startWorkers } from './webhooks.helpers.js';
+
+/**
+ * Webhook delivery is isolated per endpoint and fair between platforms (issue "Fair under
+ * hostile load", list 3): a platform whose receivers never answer must not hold up another
+ * platform's deliveries. Attempts here hang for 20 s (the timeout), far longer than the
+ * one second another platform may be delayed.
+ */
+const t = await setupTestApp({ webhookRetryScheduleSeconds: [0, 3600], workerPollMs: 50, webhookTimeoutMs: 20_000 });
+startWorkers(t);
+const receiver = receivers();
+
+/** The cap on endpoints per platform and mode (docs/webhooks.md). */
+const MAX_ENDPOINTS = 16;
+
+describe('endpoints per platform', () => {
+  it(`are capped at ${MAX_ENDPOINTS} per mode, with a clear 400; deleting one makes room`, async () => {
+    const { api } = await isolatedPlatform(t);
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_ENDPOINTS; i++) ids.push((await createEndpoint(api, { url: `https://hooks.example.com/${i}`, enabled_events: ['booking.*'] })).id);
+    const over = expectError(await api.post('/v1/webhook_endpoints', { url: 'https://hooks.example.com/17', enabled_events: ['booking.*'] }), 400, 'parameter_invalid', null);
+    expect(over.message).toContain(String(MAX_ENDPOINTS));
+    expect(over.message).toMatch(/delete/i);
+    expect((await api.get('/v1/webhook_endpoints', { limit: 100 })).body.data).toHaveLength(MAX_ENDPOINTS);
+    expect((await api.del(`/v1/webhook_endpoints/${ids[0]}`)).status).toBe(200);
+    expect((await api.post('/v1/webhook_endpoints', { url: 'https://hooks.example.com/17', enabled_events: ['booking.*'] })).status).toBe(200);
+  });
+});
+
+describe('delivery under a hanging platform', () => {
+  it("a platform whose endpoints all hang delays another platform's delivery by less than a second", async () => {
+    const hanging = await receiver();
+    hanging.hang();
+    const bad = await isolatedPlatform(t);
+    for (let i = 0; i < MAX_ENDPOINTS; i++) await createEndpoint(bad.api, { url: `${hanging.url}?n=${i}`, enabled_events: ['location.*'] });
+    for (let i = 0; i < 4; i++) await emit(t, bad.platformId, 'location.created', sampleLocation(`Bad ${i}`));
+    // The hanging platform's attempts are under way (and will hang for the whole timeout).
+    await eventually(() => hanging.requests.length >= 4, { what: 'attempts to the hanging endpoints' });
+
+    const healthy = await receiver();
+    const good = await isolatedPlatform(t);
+    await createEndpoint(good.api, { url: healthy.url, enabled_events: ['location.*'] });
+    const started = Date.now();
+    const eventId = await emit(t, good.platformId, 'location.created', sampleLocation('Good'));
+    await eventually(() => healthy.forEvent(eventId).length === 1, { what: 'the healthy delivery', timeoutMs: 30_000 });
+    const delay = Date.now() - started;
+    expect(delay, `healthy delivery took ${delay} ms`).toBeLessThan(1000);
+  });
+
+  it('one endpoint never has more than 4 attempts in flight at once', async () => {
+    const slow = await receiver();
+    slow.hang();
+    const p = await isolatedPlatform(t);
+    await createEndpoint(p.api, { url: slow.url, enabled_events: ['location.*'] });
+    for (let i = 0; i < 10; i++) await emit(t, p.platformId, 'location.created', sampleLocation(`Slow ${i}`));
+    await eventually(() => slow.requests.length >= 1, { what: 'the first attempt' });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(slow.requests.length).toBeLessThanOrEqual(4);
+  });
+
+  it('a hanging endpoint with a backlog does not hold up a healthy endpoint of the same platform', async () => {
+    // Slots free one by one as attempts end: the healthy endpoint's deliveries, claimed in
+    // the same passes as the hanging ones, do not wait for them.
+    const slow = await receiver();
+    slow.hang();
+    const fast = await receiver();
+    const p = await isolatedPlatform(t);
+    await createEndpoint(p.api, { url: slow.url, enabled_events: ['location.*'] });
+    await createEndpoint(p.api, { url: fast.url, enabled_events: ['location.*'] });
+    const started = Date.now();
+    const events: string[] = [];
+    for (let i = 0; i < 12; i++) events.push(await emit(t, p.platformId, 'location.created', sampleLocation(`Backlog ${i}`)));
+    await eventually(() => events.every((id) => fast.forEvent(id).length === 1), { what: 'every healthy delivery', timeoutMs: 30_000 });
+    const took = Date.now() - started;
+    // Without isolation they would wait for the hanging attempts' timeout (20 s) at least.
+    expect(took, `healthy deliveries took ${took} ms`).toBeLessThan(10_000);
+  });
+});
