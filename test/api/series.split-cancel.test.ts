@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupTestApp, expectError } from '../support/harness.js';
-import { eventsOf } from './bookings.helpers.js';
+import { book, eventsOf, seg } from './bookings.helpers.js';
 import { createSeries, dailyKeys, liveKeys, occurrences, openResource, pinClock, segment, seriesBody } from './series.helpers.js';
 
 const t = await setupTestApp();
@@ -125,5 +125,26 @@ describe('cancelling a series', () => {
     const res = await api.post(`/v1/series/${series.id}/cancel`, { from: '2027-01-01T00:00:00Z' });
     expect(res.body).toMatchObject({ status: 'cancelled' });
     expect(await liveKeys(api, series.id)).toEqual([]);
+  });
+});
+
+describe('changing a series whose occurrences sit on resources its template no longer names', () => {
+  it('cancels them under their resources’ locks, so the bookings they crowded out are resolved', async () => {
+    const api = await t.newAccount();
+    const first = await openResource(api, { name: 'First room' });
+    const second = await openResource(api, { name: 'Second room' });
+    const series = await createSeries(api, seriesBody(first.id, { horizon_days: 10 }));
+    // From 10 January the occurrences move to the second room; 4–9 January stay in the first.
+    const moved = await api.post(`/v1/series/${series.id}`, { template: { segments: [segment(second.id)] }, from: '2027-01-10T00:00:00Z' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const crowded = await book(api, { segments: [seg(first.id, '2027-01-08', '10:00', '11:00')], conflict_policy: 'allow' });
+    expect(crowded.conflicted).toBe(true);
+
+    const res = await api.post(`/v1/series/${series.id}/cancel`, { from: '2027-01-07T00:00:00Z' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await liveKeys(api, series.id)).toEqual(dailyKeys('2027-01-04', 3));
+    const after = (await api.get(`/v1/bookings/${crowded.id}`)).body;
+    expect(after).toMatchObject({ conflicted: false, conflicts: null });
+    expect(await eventsOf(api, 'booking.conflict_resolved', crowded.id)).toHaveLength(1);
   });
 });

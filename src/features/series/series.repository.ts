@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { NewRow, Row, RowUpdate, SeriesStatus } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
+import type { ResourceLocks } from '../../capacity/index.js';
 import { listPage, whereMetadata, type PageParams } from '../../db/pagination.js';
 import type { Conflict } from '../../core/availability/types.js';
 
@@ -163,23 +164,40 @@ export async function takenKeys(
   return new Set(rows.map((r) => r.occurrence_key!));
 }
 
-/**
- * Generated occurrences of a series that a change may cancel: pending or confirmed, made by
- * the series (an occurrence_key; a hand reschedule's new booking has none), starting at or
- * after `from`. Locked, in id order, for the cancel that follows.
- */
-export function cancellableOccurrences(trx: Trx, scope: AccountScope, seriesId: string, from: Date) {
-  return trx
+/** The live occurrences' condition: made by the series, pending or confirmed, from `from`. */
+function liveOccurrencesFrom(db: DbHandle, scope: AccountScope, seriesId: string, from: Date) {
+  return db
     .selectFrom('bookings')
-    .selectAll()
     .where('account_id', '=', scope.accountId)
     .where('series_id', '=', seriesId)
     .where('occurrence_key', 'is not', null)
     .where('status', 'in', ['pending', 'confirmed'])
-    .where('start_at', '>=', from)
-    .orderBy('id')
-    .forUpdate()
+    .where('start_at', '>=', from);
+}
+
+/**
+ * The resources held by the live occurrences of a series from `from` (distinct, unlocked):
+ * a change that cancels them must lock these too, and an earlier template, a split's parent or
+ * a candidate list may have put them on resources the current template no longer names.
+ */
+export async function resourcesOfOccurrencesFrom(db: DbHandle, scope: AccountScope, seriesId: string, from: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('booking_segments')
+    .select('resource_id')
+    .distinct()
+    .where('account_id', '=', scope.accountId)
+    .where('booking_id', 'in', liveOccurrencesFrom(db, scope, seriesId, from).select('id'))
     .execute();
+  return rows.map((r) => r.resource_id);
+}
+
+/**
+ * Generated occurrences of a series that a change may cancel: pending or confirmed, made by
+ * the series (an occurrence_key; a hand reschedule's new booking has none), starting at or
+ * after `from`. Row-locked, in id order, after the resource locks (the one lock order).
+ */
+export function cancellableOccurrences(trx: Trx, scope: AccountScope, _locks: ResourceLocks, seriesId: string, from: Date) {
+  return liveOccurrencesFrom(trx, scope, seriesId, from).selectAll().orderBy('id').forUpdate().execute();
 }
 
 /** Cancels occurrences on behalf of their series (they may be generated again later). */
@@ -192,19 +210,6 @@ export function cancelOccurrenceRows(trx: Trx, scope: AccountScope, ids: string[
     .where(sql<boolean>`id = any(${ids}::text[])`)
     .returningAll()
     .execute();
-}
-
-/** The resources of the given bookings' segments (distinct): a cancel frees their capacity. */
-export async function resourcesOfBookings(db: DbHandle, scope: AccountScope, bookingIds: string[]): Promise<string[]> {
-  if (bookingIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('booking_segments')
-    .select('resource_id')
-    .distinct()
-    .where('account_id', '=', scope.accountId)
-    .where(sql<boolean>`booking_id = any(${bookingIds}::text[])`)
-    .execute();
-  return rows.map((r) => r.resource_id);
 }
 
 // ------------------------------------------------------------ the horizon worker

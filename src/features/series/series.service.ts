@@ -12,7 +12,7 @@ import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { changedAttributes, recordEvent, recordEvents } from '../../events/outbox.repository.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import type { SeriesStatus, SeriesTemplateRow } from '../../db/schema.js';
-import { existingLocations, lockResources, recheckBookings, type Reference } from '../../capacity/index.js';
+import { existingLocations, lockResources, recheckBookings, type Reference, type ResourceLocks } from '../../capacity/index.js';
 import { hydrateBookings } from '../bookings/bookings.read.js';
 import { instant } from '../bookings/booking-input.js';
 import type { Clock } from '../../lib/clock.js';
@@ -26,7 +26,7 @@ import {
   listSeriesRows,
   listSkipped,
   lineageOf,
-  resourcesOfBookings,
+  resourcesOfOccurrencesFrom,
   setSeriesResources,
   updateSeriesRow,
   type SeriesRow,
@@ -98,6 +98,22 @@ function assertActive(row: SeriesRow, what: string): void {
   if (row.status !== 'active') {
     throw new ApiError('invalid_state_transition', `Cannot ${what} series ${row.id}: it is ${row.status}.`);
   }
+}
+
+/** The series changed between the unlocked read and the locks: the transaction runs again. */
+class LocksOutOfDate extends Error {}
+
+const LOCK_ATTEMPTS = 5;
+
+interface SeriesChange {
+  /** The word for the 409 when the series is not active ('change', 'split', 'cancel'). */
+  what: string;
+  /** Whether the change needs an active series (metadata alone changes any series). */
+  mustBeActive: boolean;
+  /** From when the change cancels occurrences: their resources are locked too. */
+  cancelsFrom: (row: SeriesRow) => Date;
+  /** Resources of a new template, locked with the rest. */
+  newResources: readonly string[];
 }
 
 export class SeriesService {
@@ -176,15 +192,15 @@ export class SeriesService {
     const fromMs = body.from !== undefined ? instant(body.from, 'from') : null;
     const template = body.template !== undefined ? parseTemplate(body.template) : null;
 
-    return withTransaction(this.db, async (trx) => {
-      const first = await findSeries(trx, scope, id);
-      if (!first) throw notFound('series', id);
-      if (reshapes || body.horizon_days !== undefined) assertActive(first, 'change');
-      // Resources before rows: the old template's (occurrences cancelled) and the new one's.
-      const locks = await lockResources(trx, scope, [...resourcesOf(first.template), ...(template?.resources.map((r) => r.id) ?? [])]);
+    const change: SeriesChange = {
+      what: 'change',
+      mustBeActive: reshapes || body.horizon_days !== undefined,
+      cancelsFrom: () => new Date(Math.max(fromMs ?? now.getTime(), now.getTime())),
+      newResources: template?.resources.map((r) => r.id) ?? [],
+    };
+    return this.changeSeries(scope, id, change, async (trx, locked, locks) => {
+      let row = locked;
       if (template) await assertTemplateReferences(trx, scope, template);
-      let row = (await findSeries(trx, scope, id, true))!;
-      if (reshapes || body.horizon_days !== undefined) assertActive(row, 'change');
       const before = serializeSeries(row);
 
       const inPlace: Parameters<typeof updateSeriesRow>[3] = {};
@@ -192,13 +208,13 @@ export class SeriesService {
       if (body.horizon_days !== undefined) inPlace.horizon_days = body.horizon_days;
       if (Object.keys(inPlace).length > 0) row = await updateSeriesRow(trx, scope, id, { ...inPlace, updated_at: now });
 
-      let freed: string[] = [];
+      let freed = false;
       if (reshapes) {
         const rrule = body.rrule?.trim() ?? row.rrule;
         const startTime = body.start_time ?? row.start_time;
         assertRuleOccurs({ rule: parseRule(rrule), startDate: row.start_date, startMinutes: parseStartTime(startTime), timezone: row.timezone });
-        const from = new Date(Math.max(fromMs ?? now.getTime(), now.getTime()));
-        freed = await this.cancelOccurrences(trx, scope, row, from, 'series_updated', now);
+        const from = change.cancelsFrom(row);
+        freed = await this.cancelOccurrences(trx, scope, locks, row, from, 'series_updated', now);
         await deleteSkippedFrom(trx, scope, id, from);
         row = await updateSeriesRow(trx, scope, id, {
           rrule,
@@ -219,7 +235,7 @@ export class SeriesService {
       const after = serializeSeries(row);
       const changed = changedAttributes(before, after);
       if (changed) await recordEvent(trx, scope, 'series.updated', after, changed, now);
-      if (freed.length > 0) await recheckBookings(trx, scope, locks, now, { onlyConflicted: true });
+      if (freed) await recheckBookings(trx, scope, locks, now, { onlyConflicted: true });
       return after;
     });
   }
@@ -233,14 +249,10 @@ export class SeriesService {
     const timezone = body.timezone !== undefined ? parseTimezone(body.timezone) : undefined;
     const template = body.template !== undefined ? parseTemplate(body.template) : null;
 
-    return withTransaction(this.db, async (trx) => {
-      const first = await findSeries(trx, scope, id);
-      if (!first) throw notFound('series', id);
-      assertActive(first, 'split');
-      const locks = await lockResources(trx, scope, [...resourcesOf(first.template), ...(template?.resources.map((r) => r.id) ?? [])]);
+    const change: SeriesChange = { what: 'split', mustBeActive: true, cancelsFrom: () => new Date(at), newResources: template?.resources.map((r) => r.id) ?? [] };
+    return this.changeSeries(scope, id, change, async (trx, locked, locks) => {
+      let old = locked;
       if (template) await assertTemplateReferences(trx, scope, template);
-      let old = (await findSeries(trx, scope, id, true))!;
-      assertActive(old, 'split');
       if (old.ends_before !== null && at >= old.ends_before.getTime()) {
         throw invalid('at', `Invalid at: the series already ends before ${old.ends_before.toISOString()}.`);
       }
@@ -253,7 +265,7 @@ export class SeriesService {
 
       const before = serializeSeries(old);
       const atDate = new Date(at);
-      const freed = await this.cancelOccurrences(trx, scope, old, atDate, 'series_split', now);
+      const freed = await this.cancelOccurrences(trx, scope, locks, old, atDate, 'series_split', now);
       await deleteSkippedFrom(trx, scope, id, atDate);
       const childId = newId(ID_PREFIX.series, now.getTime());
       old = await updateSeriesRow(trx, scope, id, { ends_before: atDate, split_into: childId, updated_at: now });
@@ -289,7 +301,7 @@ export class SeriesService {
       const created = await advanceSeries(trx, scope, inserted, now, { lineage: await lineageOf(trx, scope, inserted) });
       const series = serializeSeries(created);
       await recordEvent(trx, scope, 'series.created', series, null, now);
-      if (freed.length > 0) await recheckBookings(trx, scope, locks, now, { onlyConflicted: true });
+      if (freed) await recheckBookings(trx, scope, locks, now, { onlyConflicted: true });
       return series;
     });
   }
@@ -298,16 +310,13 @@ export class SeriesService {
     const now = this.clock.now();
     const fromMs = body.from !== undefined ? instant(body.from, 'from') : null;
     const whole = fromMs === null || fromMs <= now.getTime();
-    return withTransaction(this.db, async (trx) => {
-      const first = await findSeries(trx, scope, id);
-      if (!first) throw notFound('series', id);
-      assertActive(first, 'cancel');
-      const locks = await lockResources(trx, scope, resourcesOf(first.template));
-      let row = (await findSeries(trx, scope, id, true))!;
-      assertActive(row, 'cancel');
+    const cutoffOf = (row: SeriesRow) => new Date(whole ? now.getTime() : Math.min(fromMs!, row.ends_before?.getTime() ?? Infinity));
+    const change: SeriesChange = { what: 'cancel', mustBeActive: true, cancelsFrom: cutoffOf, newResources: [] };
+    return this.changeSeries(scope, id, change, async (trx, locked, locks) => {
+      let row = locked;
       const before = serializeSeries(row);
-      const cutoff = new Date(whole ? now.getTime() : Math.min(fromMs!, row.ends_before?.getTime() ?? Infinity));
-      const freed = await this.cancelOccurrences(trx, scope, row, cutoff, 'series_cancelled', now);
+      const cutoff = cutoffOf(row);
+      const freed = await this.cancelOccurrences(trx, scope, locks, row, cutoff, 'series_cancelled', now);
       await deleteSkippedFrom(trx, scope, id, cutoff);
       if (whole) {
         row = await updateSeriesRow(trx, scope, id, { status: 'cancelled', due_at: null, updated_at: now });
@@ -317,18 +326,65 @@ export class SeriesService {
       }
       const after = serializeSeries(row);
       await recordEvent(trx, scope, whole ? 'series.cancelled' : 'series.updated', after, changedAttributes(before, after), now);
-      if (freed.length > 0) await recheckBookings(trx, scope, locks, now, { onlyConflicted: true });
+      if (freed) await recheckBookings(trx, scope, locks, now, { onlyConflicted: true });
       return after;
     });
   }
 
   /**
-   * Cancels the generated occurrences starting at or after `from` on behalf of the series
-   * (booking.cancelled each). Returns the resources whose capacity was freed.
+   * One transaction for a change of a series, with the one lock order: the resources of its
+   * template, of its live occurrences from the change's cutoff and of a new template first,
+   * then the series row. Those resources are read before the locks; when the series changed in
+   * between (a concurrent change took the row first), the transaction runs again.
    */
-  private async cancelOccurrences(trx: Trx, scope: AccountScope, row: SeriesRow, from: Date, reason: CancelReason, now: Date): Promise<string[]> {
-    const rows = await cancellableOccurrences(trx, scope, row.id, from);
-    if (rows.length === 0) return [];
+  private async changeSeries<T>(
+    scope: AccountScope,
+    id: string,
+    change: SeriesChange,
+    work: (trx: Trx, row: SeriesRow, locks: ResourceLocks) => Promise<T>,
+  ): Promise<T> {
+    const resourcesToLock = async (trx: Trx, row: SeriesRow) => [
+      ...resourcesOf(row.template),
+      ...(await resourcesOfOccurrencesFrom(trx, scope, id, change.cancelsFrom(row))),
+      ...change.newResources,
+    ];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await withTransaction(this.db, async (trx) => {
+          const first = await findSeries(trx, scope, id);
+          if (!first) throw notFound('series', id);
+          if (change.mustBeActive) assertActive(first, change.what);
+          const locks = await lockResources(trx, scope, await resourcesToLock(trx, first));
+          const row = (await findSeries(trx, scope, id, true))!;
+          if (change.mustBeActive) assertActive(row, change.what);
+          const locked = new Set(locks.resources);
+          if ((await resourcesToLock(trx, row)).some((r) => !locked.has(r))) throw new LocksOutOfDate();
+          return work(trx, row, locks);
+        });
+      } catch (err) {
+        if (!(err instanceof LocksOutOfDate)) throw err;
+        if (attempt === LOCK_ATTEMPTS) {
+          throw new ApiError('resource_in_use', `Series ${id} is being changed by other requests; retry this one.`);
+        }
+      }
+    }
+  }
+
+  /**
+   * Cancels the generated occurrences starting at or after `from` on behalf of the series
+   * (booking.cancelled each). Their resources are among `locks`. True when any was cancelled.
+   */
+  private async cancelOccurrences(
+    trx: Trx,
+    scope: AccountScope,
+    locks: ResourceLocks,
+    row: SeriesRow,
+    from: Date,
+    reason: CancelReason,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await cancellableOccurrences(trx, scope, locks, row.id, from);
+    if (rows.length === 0) return false;
     const ids = rows.map((r) => r.id);
     const before = new Map((await hydrateBookings(trx, scope, rows, now)).map((b) => [b.id, b]));
     const cancelled = await hydrateBookings(trx, scope, await cancelOccurrenceRows(trx, scope, ids, reason, now), now);
@@ -339,6 +395,6 @@ export class SeriesService {
       cancelled.map((b) => ({ object: b, previous: changedAttributes(before.get(b.id)!, b) })),
       now,
     );
-    return resourcesOfBookings(trx, scope, ids);
+    return true;
   }
 }
