@@ -9,10 +9,10 @@ import type { Worker } from './workers/poller.js';
 import type { Deps } from './features/module.js';
 import { FEATURES } from './features/index.js';
 import { Metrics } from './metrics/registry.js';
-import { metricsRoute } from './metrics/http.js';
+import { metricsRoute } from './http/metrics.js';
 import { watchDatabase } from './metrics/probes.js';
 import { createRateLimiter } from './http/rate-limit/index.js';
-import { RequestMeter } from './features/usage/index.js';
+import { RequestMeter } from './metering/index.js';
 
 /*
  * The composition root: the one place that wires the database, the config and the clock

@@ -3,7 +3,7 @@
  * reschedule, import and series generation, so every booking is stored the same way.
  */
 import { afterCommit, json, type Trx } from '../db/transaction.js';
-import { usageMeter } from '../features/usage/index.js';
+import { usageMeter } from '../metering/index.js';
 import { domainSignals } from '../metrics/signals.js';
 import type { BookingStatus } from '../db/schema.js';
 import type { AccountScope } from '../tenancy/index.js';

@@ -10,8 +10,10 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database, NewRow, Row, RowUpdate } from './schema.js';
 import type { DbHandle, Trx } from './transaction.js';
-import type { AccountScope } from '../tenancy/index.js';
 import { listPage, whereMetadata, type PageParams } from './pagination.js';
+
+/** What the helper needs of a tenancy scope (src/tenancy): the account every query is pinned to. */
+type AccountScope = { readonly accountId: string };
 
 export type AccountTableName = 'locations' | 'resources' | 'schedules' | 'schedule_overrides' | 'blocks' | 'bookings' | 'attendees';
 

@@ -6,7 +6,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | st
 /** jsonb columns are written as JSON text (see db/json.ts) and read back parsed. */
 type Json<T> = ColumnType<T, string, string>;
 type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
-export type Metadata = Record<string, string>;
+export type { Metadata } from '../lib/metadata.js';
+import type { Metadata } from '../lib/metadata.js';
 
 export interface PlatformsTable {
   id: string;

@@ -4,7 +4,7 @@ import { newId, ID_PREFIX } from '../lib/ids.js';
 import type { PlatformScope } from '../tenancy/index.js';
 import { fanOutEvent, fanOutEvents } from './fanout.repository.js';
 import type { EventType } from './catalogue.js';
-import { usageMeter } from '../features/usage/index.js';
+import { usageMeter } from '../metering/index.js';
 
 export interface ApiObject {
   id: string;

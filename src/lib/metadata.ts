@@ -1,4 +1,5 @@
-import type { Metadata } from '../db/schema.js';
+/** User data on objects: string keys to string values (docs/api-conventions.md). */
+export type Metadata = Record<string, string>;
 import { invalid } from './errors.js';
 
 /** On create, empty values are simply not stored. */

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
+import { ping, type Db } from '../db/connect.js';
 
 /**
  * The HTTP face of a `scheduling worker` process, which serves no API: `GET /healthz`
@@ -22,10 +21,7 @@ export async function startHealthServer(db: Db, options: { host: string; port: n
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (readOnly && path === '/healthz') return send(200, { status: 'ok' });
     if (readOnly && path === '/readyz') {
-      sql`select 1`.execute(db.kysely).then(
-        () => send(200, { status: 'ok', database: db.kind }),
-        () => send(503, { status: 'unavailable', database: db.kind }),
-      );
+      void ping(db).then((up) => (up ? send(200, { status: 'ok', database: db.kind }) : send(503, { status: 'unavailable', database: db.kind })));
       return;
     }
     // The error shape of the API (docs/api-conventions.md), for the one error a worker has.

@@ -7,7 +7,7 @@ import parsePrometheus from 'parse-prometheus-text-format';
 import { buildServer } from '../../src/http/server.js';
 import { Metrics } from '../../src/metrics/registry.js';
 import { domainSignals } from '../../src/metrics/signals.js';
-import { instrumentRequests, metricsRoute } from '../../src/metrics/http.js';
+import { instrumentRequests, metricsRoute } from '../../src/http/metrics.js';
 import { expiryLag, pendingDeliveries, webhookDeliveryLag } from '../../src/metrics/probes.js';
 import { freshDatabase } from '../support/database.js';
 import { systemClock } from '../../src/lib/clock.js';

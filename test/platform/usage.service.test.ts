@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../support/harness.js';
 import { withTransaction } from '../../src/db/transaction.js';
 import { UsageService } from '../../src/features/usage/usage.service.js';
-import { RequestMeter } from '../../src/features/usage/request-meter.js';
-import { accountActive, bookingsCreated, resourceActive, webhookDeliveriesCreated } from '../../src/features/usage/usage.meter.js';
+import { RequestMeter } from '../../src/metering/request-meter.js';
+import { accountActive, bookingsCreated, resourceActive, webhookDeliveriesCreated } from '../../src/metering/meter.js';
 import { ApiError } from '../../src/lib/errors.js';
 import { newId, ID_PREFIX } from '../../src/lib/ids.js';
 

@@ -1,5 +1,5 @@
 import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
-import { usageMeter } from '../usage/index.js';
+import { usageMeter } from '../../metering/index.js';
 import { boundKeyMaySee, type PlatformScope } from '../../tenancy/index.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';

@@ -5,8 +5,9 @@ import { expiryWorker } from './expiry.worker.js';
 import { AttendeesService } from './attendees.service.js';
 import { attendeeRoutes } from './attendees.routes.js';
 
-export { ConflictSchema } from './bookings.schemas.js';
-export { parseSegments, type SegmentBody } from './booking-input.js';
+export { ConflictSchema, PolicySchema } from './bookings.schemas.js';
+export { instant, parseSegments, type SegmentBody } from './booking-input.js';
+export { hydrateBookings } from './bookings.read.js';
 
 /** Bookings and their attendees; the expiry of pending ones. */
 export const bookingsModule: FeatureModule = {

@@ -105,8 +105,8 @@ export class CalendarFeedsService {
   async calendarByToken(accountId: string, token: string): Promise<string | null> {
     const feed = await findFeedByToken(this.db, accountId, hashToken(token));
     if (!feed) return null;
-    // The feed row names its account and mode: the scope of the resource it shows.
-    const resource = await resources.find(this.db, { accountId, platformId: '', livemode: feed.livemode }, feed.resource_id);
+    // The feed row names its account: the scope of the resource it shows.
+    const resource = await resources.find(this.db, { accountId }, feed.resource_id);
     if (!resource) return null;
     return this.render({ accountId }, resource);
   }

@@ -4,7 +4,7 @@ import type { DbHandle } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { accountScope } from '../../http/context.js';
 import { Metadata, Nullable } from '../../http/schemas.js';
-import { ConflictSchema } from '../bookings/bookings.schemas.js';
+import { ConflictSchema } from '../bookings/index.js';
 import { previewConflicts } from './previews.service.js';
 
 const AffectedBooking = Type.Object({

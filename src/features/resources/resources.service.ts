@@ -14,7 +14,7 @@ import * as repo from './resources.repository.js';
 import { serializeResource } from './resources.serializer.js';
 import type { Clock } from '../../lib/clock.js';
 import { assertLocationsExist, lockResource, recheckBookings } from '../../capacity/index.js';
-import { usageMeter } from '../usage/index.js';
+import { usageMeter } from '../../metering/index.js';
 
 export interface ResourceInput {
   name?: string;

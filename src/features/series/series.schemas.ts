@@ -1,7 +1,7 @@
 /** Request and response schemas of series (they feed the OpenAPI document; docs/series.md). */
 import { Type } from 'typebox';
 import { DateOnly, DateTime, Id, Metadata, MetadataInput, Nullable } from '../../http/schemas.js';
-import { ConflictSchema, PolicySchema } from '../bookings/bookings.schemas.js';
+import { ConflictSchema, PolicySchema } from '../bookings/index.js';
 
 export const SeriesStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('ended'), Type.Literal('cancelled')]);
 

@@ -5,6 +5,7 @@
  */
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
+import { accountTimezone } from '../../tenancy/accounts.repository.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import type { PageParams } from '../../db/pagination.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
@@ -13,8 +14,7 @@ import { changedAttributes, recordEvent, recordEvents } from '../../events/outbo
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import type { SeriesStatus, SeriesTemplateRow } from '../../db/schema.js';
 import { existingLocations, lockResources, recheckBookings, type Reference, type ResourceLocks } from '../../capacity/index.js';
-import { hydrateBookings } from '../bookings/bookings.read.js';
-import { instant } from '../bookings/booking-input.js';
+import { hydrateBookings, instant } from '../bookings/index.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   cancellableOccurrences,
@@ -76,9 +76,10 @@ function resourcesOf(template: SeriesTemplateRow): string[] {
   return [...new Set(template.segments.flatMap((s) => (s.resource !== null ? [s.resource] : (s.resources ?? []))))];
 }
 
-async function accountTimezone(db: DbHandle, scope: AccountScope): Promise<string> {
-  const row = await db.selectFrom('accounts').select('timezone').where('id', '=', scope.accountId).executeTakeFirstOrThrow();
-  return row.timezone;
+async function seriesTimezoneDefault(db: DbHandle, scope: AccountScope): Promise<string> {
+  const timezone = await accountTimezone(db, scope);
+  if (timezone === undefined) throw notFound('account', scope.accountId);
+  return timezone;
 }
 
 /** 404 resource_missing naming where an unknown resource or location of a template was given. */
@@ -127,7 +128,7 @@ export class SeriesService {
     parseRule(body.rrule);
     const startMinutes = parseStartTime(body.start_time);
     const template = parseTemplate(body.template);
-    const timezone = body.timezone !== undefined ? parseTimezone(body.timezone) : await accountTimezone(this.db, scope);
+    const timezone = body.timezone !== undefined ? parseTimezone(body.timezone) : await seriesTimezoneDefault(this.db, scope);
     assertRuleOccurs({ rule: parseRule(body.rrule), startDate: body.start_date, startMinutes, timezone });
     return withTransaction(this.db, async (trx) => {
       await lockResources(trx, scope, template.resources.map((r) => r.id));

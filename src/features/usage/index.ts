@@ -1,7 +1,7 @@
 /**
  * Usage metering (docs/usage.md): `GET /v1/usage`, `GET /v1/usage/statements`, and the worker
- * that opens each month and issues the statements of closed ones. Other features meter through
- * `usageMeter`, inside their own transactions; the HTTP layer counts requests with RequestMeter.
+ * that opens each month and issues the statements of closed ones. The counters are written through
+ * src/metering, inside the transactions of the changes they count.
  */
 import type { FeatureModule } from '../module.js';
 import { pollingWorker } from '../../workers/poller.js';
@@ -9,8 +9,6 @@ import { UsageService } from './usage.service.js';
 import { usageRoutes } from './usage.routes.js';
 
 export { UsageService } from './usage.service.js';
-export { RequestMeter } from './request-meter.js';
-export * as usageMeter from './usage.meter.js';
 
 export const usageModule: FeatureModule = {
   name: 'usage',

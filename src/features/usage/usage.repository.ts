@@ -1,111 +1,14 @@
 /**
- * All SQL of usage metering (docs/usage.md). Writers take the transaction of the change they
- * count, so a counter moves if and only if the change commits. Counters are bumped with one
- * upsert each (`insert … on conflict do update set x = x + excluded.x`), which is safe under
- * any number of concurrent writers on PostgreSQL and needs no read first.
+ * The read side of usage metering (docs/usage.md): periods, counters by month, statements.
+ * The counters are written by src/metering/counters.repository.ts.
  */
 import { sql } from 'kysely';
 import type { DbHandle, Trx } from '../../db/transaction.js';
 import { json } from '../../db/transaction.js';
 import type { PlatformScope } from '../../tenancy/index.js';
+import { COUNTERS, type Counters } from '../../metering/counters.repository.js';
 
-export const COUNTERS = ['active_accounts', 'active_resources', 'bookings_created', 'api_requests', 'webhook_deliveries'] as const;
-export type CounterName = (typeof COUNTERS)[number];
-export type Counters = Record<CounterName, number>;
-
-export interface CounterScope extends PlatformScope {
-  accountId: string;
-}
-
-export const zeroCounters = (): Counters => ({ active_accounts: 0, active_resources: 0, bookings_created: 0, api_requests: 0, webhook_deliveries: 0 });
-
-/** Adds to one account's counters of one month (creating the row on first use). */
-export async function addToAccountCounters(
-  trx: DbHandle,
-  scope: CounterScope,
-  period: string,
-  amounts: Partial<Counters>,
-): Promise<void> {
-  const names = COUNTERS.filter((c) => (amounts[c] ?? 0) !== 0);
-  if (names.length === 0) return;
-  const values: Record<string, unknown> = {
-    account_id: scope.accountId,
-    period,
-    platform_id: scope.platformId,
-    livemode: scope.livemode,
-  };
-  for (const c of names) values[c] = amounts[c];
-  await trx
-    .insertInto('usage_counters')
-    .values(values as never)
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'period']).doUpdateSet(
-        Object.fromEntries(names.map((c) => [c, sql`usage_counters.${sql.ref(c)} + excluded.${sql.ref(c)}`])) as never,
-      ),
-    )
-    .execute();
-}
-
-/** Adds to what a platform used outside any account in one month. */
-export async function addToPlatformCounters(
-  trx: DbHandle,
-  scope: PlatformScope,
-  period: string,
-  amounts: { api_requests?: number; webhook_deliveries?: number },
-): Promise<void> {
-  const apiRequests = amounts.api_requests ?? 0;
-  const deliveries = amounts.webhook_deliveries ?? 0;
-  if (apiRequests === 0 && deliveries === 0) return;
-  await trx
-    .insertInto('usage_platform_counters')
-    .values({ platform_id: scope.platformId, livemode: scope.livemode, period, api_requests: apiRequests, webhook_deliveries: deliveries })
-    .onConflict((oc) =>
-      oc.columns(['platform_id', 'livemode', 'period']).doUpdateSet({
-        api_requests: sql`usage_platform_counters.api_requests + excluded.api_requests`,
-        webhook_deliveries: sql`usage_platform_counters.webhook_deliveries + excluded.webhook_deliveries`,
-      }),
-    )
-    .execute();
-}
-
-/**
- * Marks an account (objectId = the account id) or a resource as active in a month; the
- * matching counter rises only the first time, in the same statement, so marking twice (or a
- * month's carry-over racing a change) never counts twice.
- */
-export async function markActive(
-  trx: Trx,
-  scope: CounterScope,
-  period: string,
-  kind: 'account' | 'resource',
-  objectId: string,
-): Promise<void> {
-  const counter = kind === 'account' ? sql.ref('active_accounts') : sql.ref('active_resources');
-  await sql`
-    with marked as (
-      insert into usage_active_objects (account_id, period, object_id)
-      values (${scope.accountId}, ${period}, ${objectId})
-      on conflict do nothing
-      returning 1
-    )
-    insert into usage_counters (account_id, period, platform_id, livemode, ${counter})
-    select ${scope.accountId}, ${period}, ${scope.platformId}, ${scope.livemode}, count(*) from marked having count(*) > 0
-    on conflict (account_id, period) do update set ${counter} = usage_counters.${counter} + excluded.${counter}`.execute(trx);
-}
-
-/** Marks every active resource of one account as active in a month (before the account goes). */
-export async function markActiveResourcesOf(trx: Trx, scope: CounterScope, period: string): Promise<void> {
-  await sql`
-    with marked as (
-      insert into usage_active_objects (account_id, period, object_id)
-      select account_id, ${period}::date, id from resources where account_id = ${scope.accountId} and status = 'active'
-      on conflict do nothing
-      returning 1
-    )
-    insert into usage_counters (account_id, period, platform_id, livemode, active_resources)
-    select ${scope.accountId}, ${period}::date, ${scope.platformId}, ${scope.livemode}, count(*) from marked having count(*) > 0
-    on conflict (account_id, period) do update set active_resources = usage_counters.active_resources + excluded.active_resources`.execute(trx);
-}
+export { COUNTERS, zeroCounters, type CounterName, type Counters, type CounterScope } from '../../metering/counters.repository.js';
 
 /**
  * Opens a month: marks every account and every active resource that exists now as active in
@@ -287,31 +190,4 @@ export async function statementPeriodById(db: DbHandle, scope: PlatformScope, id
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.period;
-}
-
-/** One flush of request counts gathered in memory: every row in one statement per table. */
-export async function addApiRequests(
-  trx: Trx,
-  rows: { platformId: string; livemode: boolean; accountId: string | null; period: string; count: number }[],
-): Promise<void> {
-  const accountRows = rows.filter((r) => r.accountId !== null);
-  const platformRows = rows.filter((r) => r.accountId === null);
-  if (accountRows.length) {
-    await trx
-      .insertInto('usage_counters')
-      .values(
-        accountRows.map((r) => ({ account_id: r.accountId!, period: r.period, platform_id: r.platformId, livemode: r.livemode, api_requests: r.count })),
-      )
-      .onConflict((oc) => oc.columns(['account_id', 'period']).doUpdateSet({ api_requests: sql`usage_counters.api_requests + excluded.api_requests` }))
-      .execute();
-  }
-  if (platformRows.length) {
-    await trx
-      .insertInto('usage_platform_counters')
-      .values(platformRows.map((r) => ({ platform_id: r.platformId, livemode: r.livemode, period: r.period, api_requests: r.count })))
-      .onConflict((oc) =>
-        oc.columns(['platform_id', 'livemode', 'period']).doUpdateSet({ api_requests: sql`usage_platform_counters.api_requests + excluded.api_requests` }),
-      )
-      .execute();
-  }
 }

@@ -9,7 +9,7 @@ import { renderInVersion, isApiVersion, LATEST_API_VERSION } from '../../events/
 import { isoRequired } from '../../lib/time-format.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
-import { serializeEvent } from '../events/events.serializer.js';
+import { serializeEvent } from '../events/index.js';
 import { serializeEndpoint } from './endpoints.serializer.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
 import { signatureHeaders } from './signature.js';

@@ -5,7 +5,7 @@ import { iso, isoRequired, parseRfc3339 } from '../../lib/time-format.js';
 import { EVENT_RETENTION_MS, findVisibleEvent } from '../events/index.js';
 import { findEndpoint } from './endpoints.repository.js';
 import { eventsNeverDelivered, existingDeliveries, insertDeliveries, newDeliveryRow, updateDeliveries } from './deliveries.repository.js';
-import { usageMeter } from '../usage/index.js';
+import { usageMeter } from '../../metering/index.js';
 import { serializeDelivery } from './deliveries.serializer.js';
 import type { Clock } from '../../lib/clock.js';
 

@@ -11,10 +11,10 @@
  * - webhooks: `webhookDeliveriesCreated` for every delivery row created (fan-out of an event,
  *   resend of one event).
  */
-import type { Trx } from '../../db/transaction.js';
-import type { AccountScope, PlatformScope } from '../../tenancy/index.js';
-import { periodOf } from '../../core/usage/periods.js';
-import { addToAccountCounters, addToPlatformCounters, markActive, markActiveResourcesOf } from './usage.repository.js';
+import type { Trx } from '../db/transaction.js';
+import type { AccountScope, PlatformScope } from '../tenancy/index.js';
+import { periodOf } from '../core/usage/periods.js';
+import { addToAccountCounters, addToPlatformCounters, markActive, markActiveResourcesOf } from './counters.repository.js';
 
 export async function accountActive(trx: Trx, scope: AccountScope, now: Date): Promise<void> {
   await markActive(trx, scope, periodOf(now).firstDay, 'account', scope.accountId);

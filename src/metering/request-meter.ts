@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { DbHandle } from '../../db/transaction.js';
-import { withTransaction } from '../../db/transaction.js';
-import { periodOf } from '../../core/usage/periods.js';
-import { addApiRequests } from './usage.repository.js';
+import type { DbHandle } from '../db/transaction.js';
+import { withTransaction } from '../db/transaction.js';
+import { periodOf } from '../core/usage/periods.js';
+import { addApiRequests } from './counters.repository.js';
 
 interface PendingCount {
   platformId: string;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { App } from '../http/server.js';
+import type { App } from './server.js';
 import { ApiError } from '../lib/errors.js';
-import type { Metrics } from './registry.js';
+import type { Metrics } from '../metrics/registry.js';
 
 /**
  * Counts and times every response by route pattern (`/v1/bookings/:id`, never the raw URL, so
