@@ -1,5 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { App } from './server.js';
+import type { FastifyInstance } from 'fastify';
+
+/** Any fastify instance: the server's own type would make this file and server.ts import each other. */
+type App = FastifyInstance<any, any, any, any, any>;
 import { ApiError } from '../lib/errors.js';
 import type { Metrics } from '../metrics/registry.js';
 
