@@ -6,6 +6,8 @@ import { bootstrap } from './tenancy/platforms.repository.js';
 import { buildApp, createWorkers } from './app.js';
 import { Metrics } from './metrics/registry.js';
 import { startHealthServer } from './workers/health-server.js';
+import { watchDatabase } from './metrics/probes.js';
+import { systemClock } from './lib/clock.js';
 import { shutDown, type ShutdownParts } from './shutdown.js';
 
 /*
@@ -72,8 +74,11 @@ export async function serve(config: Config = loadConfig(), options: { workers?: 
 /** `scheduling worker`: the background workers only, and GET /healthz, /readyz on PORT. */
 export async function work(config: Config = loadConfig()): Promise<void> {
   const { logger, db } = await open(config);
-  const health = await startHealthServer(db, { host: config.host, port: config.port });
-  const workers = createWorkers(db, config, logger);
+  const metrics = new Metrics();
+  watchDatabase(metrics, db, systemClock);
+  metrics.listenToDomain(); // for the life of the process
+  const health = await startHealthServer(db, { host: config.host, port: config.port, metrics, metricsToken: config.metricsToken });
+  const workers = createWorkers(db, config, logger, { metrics });
   for (const w of workers) w.start();
   logger.info({ database: db.kind, workers: workers.map((w) => w.name), health: `http://${config.host}:${health.port}/healthz` }, 'scheduling worker ready');
   stopOnSignals(logger, {

@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /** Any fastify instance: the server's own type would make this file and server.ts import each other. */
 type App = FastifyInstance<any, any, any, any, any>;
 import { ApiError } from '../lib/errors.js';
 import type { Metrics } from '../metrics/registry.js';
+import { metricsTokenCheck } from '../metrics/token.js';
 
 /**
  * Counts and times every response by route pattern (`/v1/bookings/:id`, never the raw URL, so
@@ -18,7 +18,6 @@ export function instrumentRequests(app: App, metrics: Metrics): void {
   });
 }
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * `GET /metrics` in the Prometheus text format, for a bearer token (`METRICS_TOKEN`), compared in
@@ -27,7 +26,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  */
 export function metricsRoute(app: App, metrics: Metrics, token: string | null): void {
   if (!token) return;
-  const expected = digest(token);
+  const check = metricsTokenCheck(token);
   app.get(
     '/metrics',
     {
@@ -40,10 +39,9 @@ export function metricsRoute(app: App, metrics: Metrics, token: string | null): 
       },
     },
     async (req, reply) => {
-      const header = req.headers.authorization;
-      if (!header) throw new ApiError('api_key_missing', 'Metrics need `Authorization: Bearer <METRICS_TOKEN>`.');
-      const presented = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
-      if (!timingSafeEqual(digest(presented), expected)) throw new ApiError('api_key_invalid', 'Invalid metrics token.');
+      const verdict = check(req.headers.authorization);
+      if (verdict === 'missing') throw new ApiError('api_key_missing', 'Metrics need `Authorization: Bearer <METRICS_TOKEN>`.');
+      if (verdict === 'invalid') throw new ApiError('api_key_invalid', 'Invalid metrics token.');
       const body = await metrics.render();
       return reply.type(metrics.contentType).send(body);
     },

@@ -1,8 +1,9 @@
 /**
  * Rate limits shared by two real server processes through Redis (PostgreSQL: PGlite allows one
- * process per data folder), and request counts written on a graceful shutdown.
+ * process per data folder), request counts written on a graceful shutdown, and a worker's metrics.
  */
 import { describe, expect, it, vi } from 'vitest';
+import parsePrometheus from 'parse-prometheus-text-format';
 import { api, exitWithin, freshPgDatabase, pgliteDataDir, randomKey, serversOfThisFile } from './helpers.js';
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -61,5 +62,24 @@ describe('request counts on shutdown', () => {
     expect(usage.body.totals.api_requests).toBe(7);
     again.kill('SIGTERM');
     await exitWithin(again, 15_000);
+  });
+});
+
+describe('metrics of a worker process', () => {
+  it('serves /metrics beside /healthz with the token: its webhook attempts, worker lag and pool', async () => {
+    const dir = await pgliteDataDir('worker-metrics');
+    const worker = await start({ DATA_DIR: dir, METRICS_TOKEN: 'worker-metrics-token' }, { args: ['worker'] });
+    expect((await fetch(`${worker.url}/metrics`)).status).toBe(401);
+    const wrong = await fetch(`${worker.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.code).toBe('api_key_invalid');
+    const res = await fetch(`${worker.url}/metrics`, { headers: { authorization: 'Bearer worker-metrics-token' } });
+    expect(res.status).toBe(200);
+    const families = new Set(parsePrometheus(await res.text()).map((f: { name: string }) => f.name));
+    for (const name of ['scheduling_webhook_attempts_total', 'scheduling_worker_lag_seconds', 'scheduling_db_pool_connections_in_use', 'nodejs_eventloop_lag_seconds']) {
+      expect(families).toContain(name);
+    }
+    worker.kill('SIGTERM');
+    expect(await exitWithin(worker, 15_000)).toBe(0);
   });
 });
