@@ -65,7 +65,7 @@ export interface SearchResult {
 }
 
 /** Segment i covers [t + starts[i], t + ends[i]) for grid start t. */
-function relativeLayout(segments: readonly SearchSegment[]): { starts: number[]; ends: number[] } {
+export function relativeLayout(segments: readonly SearchSegment[]): { starts: number[]; ends: number[] } {
   const starts: number[] = [];
   const ends: number[] = [];
   let previousEnd = 0;
@@ -76,6 +76,24 @@ function relativeLayout(segments: readonly SearchSegment[]): { starts: number[];
     previousEnd = start + s.durationMinutes * MINUTE_MS;
   }
   return { starts, ends };
+}
+
+/** The booking a slot at grid start t stands for: what search plans, and what explain explains. */
+export function slotSegments(
+  segments: readonly SearchSegment[],
+  t: number,
+  { starts, ends }: { starts: number[]; ends: number[] } = relativeLayout(segments),
+): PlanSegmentInput[] {
+  return segments.map((s, i) => ({
+    start: t + starts[i],
+    end: t + ends[i],
+    quantity: s.quantity,
+    resources: s.candidates,
+    location: s.location,
+    bufferBeforeMinutes: s.bufferBeforeMinutes,
+    bufferAfterMinutes: s.bufferAfterMinutes,
+    candidateOrder: s.candidateOrder,
+  }));
 }
 
 export function searchSlots(input: SearchInput): SearchResult {
@@ -163,17 +181,7 @@ export function* searchSlotsInSteps(input: SearchInput): Generator<void, SearchR
   };
 
   const trySlot = (t: number): Slot | null => {
-    const planSegments: PlanSegmentInput[] = segments.map((s, i) => ({
-      start: t + starts[i],
-      end: t + ends[i],
-      quantity: s.quantity,
-      resources: s.candidates,
-      location: s.location,
-      bufferBeforeMinutes: s.bufferBeforeMinutes,
-      bufferAfterMinutes: s.bufferAfterMinutes,
-      candidateOrder: s.candidateOrder,
-    }));
-    const plan = planBooking({ segments: planSegments, timelines, now: input.now, policy: 'reject', rules: 'all' });
+    const plan = planBooking({ segments: slotSegments(segments, t, { starts, ends }), timelines, now: input.now, policy: 'reject', rules: 'all' });
     if (!plan.ok) return null;
     return {
       start: t,

@@ -5,7 +5,7 @@ import { expiryWorker } from './expiry.worker.js';
 import { AttendeesService } from './attendees.service.js';
 import { attendeeRoutes } from './attendees.routes.js';
 
-export { ConflictSchema } from './bookings.schemas.js';
+export { CandidateOrderSchema, ConflictSchema } from './bookings.schemas.js';
 export { parseSegments, type SegmentBody } from './booking-input.js';
 
 /** Bookings and their attendees; the expiry of pending ones. */
