@@ -1,6 +1,6 @@
 /**
  * "Why is this slot not offered?" (docs/availability.md#explain). Plans the slot at one start
- * exactly as search does (planBooking, policy reject, every booking rule), but tries every
+ * with the planning code search uses (planBooking, every booking rule), but tries every
  * candidate of every segment, and names the objects behind each conflict: the working time
  * of the days the held time touches (schedule or override id), the blocks, the bookings that
  * hold the capacity, the rule and its limit, the archived resource. Pure.
@@ -44,10 +44,15 @@ export interface Explanation {
 }
 
 export function explainPlan(segments: readonly PlanSegmentInput[], timelines: ReadonlyMap<string, ResourceTimeline>, now: number): Explanation {
-  const plan = planBooking({ segments, timelines, now, policy: 'reject', rules: 'all', evaluateAll: true });
+  // Planned as a booking under `allow` would be: where no candidate of a segment fits, that
+  // booking still takes the first one it may, and later segments of the same booking are
+  // weighed against its hold; so the reasons here are the conflicts it would report. Where
+  // every segment has a candidate that fits, `allow` and `reject` choose alike, so `fits`
+  // is exactly search's answer.
+  const plan = planBooking({ segments, timelines, now, policy: 'allow', rules: 'all', evaluateAll: true });
   const trials = plan.trials!;
   return {
-    fits: plan.ok,
+    fits: plan.ok && plan.conflicts.length === 0 && plan.segments.length === segments.length,
     segments: segments.map((seg, i) => {
       const candidates = trials[i].candidates.map((t): ExplainedCandidate => {
         const timeline = timelines.get(t.resource)!;
@@ -57,13 +62,15 @@ export function explainPlan(segments: readonly PlanSegmentInput[], timelines: Re
           reasons: t.fit.conflicts.map((c) => ({ reason: c.reason, message: c.message, ...detailsOf(c, timeline, t, seg, now) })),
         };
       });
+      const chosen = candidates.find((c) => c.resource === trials[i].chosen);
       return {
         segment: i,
         start: seg.start,
         end: seg.end,
         quantity: seg.quantity,
         fits: candidates.some((c) => c.fits),
-        resource: trials[i].chosen,
+        // The candidate a booking gets under `reject`: only one that fits.
+        resource: chosen?.fits ? chosen.resource : null,
         candidates,
       };
     }),
