@@ -62,7 +62,7 @@ export function accountRoutes(app: App, service: AccountsService) {
       params: IdParams,
       body: Type.Object(
         { name: Type.Optional(Name), timezone: Type.Optional(Timezone), booking_rules: Type.Optional(RulesInput), metadata: Type.Optional(MetadataInput) },
-        { additionalProperties: false },
+        { additionalProperties: false, examples: [{ booking_rules: { min_notice_minutes: 60, max_per_week: 20 } }] },
       ),
       response: { 200: Account },
     },

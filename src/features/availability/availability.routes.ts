@@ -47,7 +47,18 @@ const SearchFields = {
 };
 const COST = `Cost: (candidates of all segments) × grid starts per day × days, at most ${MAX_SEARCH_UNITS.toLocaleString('en-US')} work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md).`;
 
-const SearchBody = Type.Object(SearchFields, { additionalProperties: false, description: COST });
+const SearchBody = Type.Object(SearchFields, {
+  additionalProperties: false,
+  description: COST,
+  examples: [
+    {
+      from: '2027-03-01T00:00:00Z',
+      to: '2027-03-08T00:00:00Z',
+      segments: [{ resources: ['res_01m809wbg04f9bssvzxa1m8tjc', 'res_01m809wbg04f9bssvzxa1m8tjd'], duration_minutes: 60, candidate_order: 'balanced' }],
+      slot_interval_minutes: 30,
+    },
+  ],
+});
 
 const ExplainBody = Type.Object(
   { ...SearchFields, start: DateTime('The slot start to explain; within from (inclusive) and to (exclusive).') },

@@ -59,7 +59,10 @@ export function resourceRoutes(app: App, service: ResourcesService) {
           type: Type.String({ minLength: 1, maxLength: 200, description: 'A free label for grouping; not updatable.' }),
           ...Settable,
         },
-        { additionalProperties: false },
+        {
+          additionalProperties: false,
+          examples: [{ name: 'Studio B', type: 'room', timezone: 'Europe/Paris', booking_rules: { min_notice_minutes: 120, max_advance_days: 60, max_per_day: 6 } }],
+        },
       ),
       response: { 200: ResourceSchema },
     },

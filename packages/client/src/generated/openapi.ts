@@ -351,6 +351,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "booking_rules": {
+                     *         "min_notice_minutes": 60,
+                     *         "max_per_week": 20
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The default booking rules of the account's resources (docs/bookings.md#booking-rules); on update, the fields given replace the stored ones. */
                         booking_rules?: {
@@ -1277,6 +1285,23 @@ export interface paths {
             /** @description Cost: (candidates of all segments) × grid starts per day × days, at most 300,000 work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md). */
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "from": "2027-03-01T00:00:00Z",
+                     *       "to": "2027-03-08T00:00:00Z",
+                     *       "segments": [
+                     *         {
+                     *           "resources": [
+                     *             "res_01m809wbg04f9bssvzxa1m8tjc",
+                     *             "res_01m809wbg04f9bssvzxa1m8tjd"
+                     *           ],
+                     *           "duration_minutes": 60,
+                     *           "candidate_order": "balanced"
+                     *         }
+                     *       ],
+                     *       "slot_interval_minutes": 30
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * Format: date-time
@@ -2105,6 +2130,21 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "segments": [
+                     *         {
+                     *           "resources": [
+                     *             "res_01m809wbg04f9bssvzxa1m8tjc",
+                     *             "res_01m809wbg04f9bssvzxa1m8tjd"
+                     *           ],
+                     *           "candidate_order": "balanced",
+                     *           "start": "2027-03-10T10:00:00Z",
+                     *           "end": "2027-03-10T11:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                         conflict_policy?: "reject" | "capacity_only" | "allow";
@@ -4325,6 +4365,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Studio B",
+                     *       "type": "room",
+                     *       "timezone": "Europe/Paris",
+                     *       "booking_rules": {
+                     *         "min_notice_minutes": 120,
+                     *         "max_advance_days": 60,
+                     *         "max_per_day": 6
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description This resource's booking rules, each overriding the account's; null (or absent on create): the account's applies (docs/bookings.md#booking-rules). On update, the fields given replace the stored ones. */
                         booking_rules?: {
