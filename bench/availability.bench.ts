@@ -4,7 +4,8 @@
  *
  * - 1 resource × 30 days holding 300 bookings;
  * - 50 candidate resources (a `type`) × 7 days, two thirds of each day booked;
- * - a 62-day calendar of the first resource.
+ * - a 62-day calendar of the first resource;
+ * - explain of one start, on the same request as the 50-candidate search.
  *
  * Bookings are inserted with SQL: the benchmark measures reading them, not writing them.
  */
@@ -155,6 +156,14 @@ export default async function availabilityBench(): Promise<void> {
         count.days = res.days.length;
       }),
     );
+    // Explain beside search, on the very request the search above answered (docs/availability.md#explain).
+    const coachSearch = { from, to: to7, segments: [{ type: 'coach', duration_minutes: 60 }], limit: 1000 };
+    const explainStart = iso(localMs(addDays(FIRST_DAY, 3), 10 * 60));
+    const explained = await measure('explain: the 50-candidate search above, one start', () =>
+      ok(b.request('POST', '/v1/availability/explain', { ...coachSearch, start: explainStart })),
+    );
+    explained.note = 'same request body as the 50-candidate search, plus start';
+    rows.push(explained);
     rows[1].note = `${count.solo} slots`;
     rows[2].note = `${count.soloFull} slots`;
     rows[3].note = `${count.coaches} slots`;

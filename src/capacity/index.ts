@@ -34,3 +34,4 @@ export {
 } from './bookings.repository.js';
 export { serializeBooking, serializeSegment, type ApiBooking } from './bookings.serializer.js';
 export { lifecycleFields } from './lifecycle.js';
+export { BookingRulesInput, BookingRulesSchema, mergeRules, serializeRules, type BookingRulesBody } from './booking-rules.js';

@@ -13,7 +13,7 @@ import { lockResources, type ResourceLocks } from './locks.js';
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../core/availability/resource-timeline.js';
 import { planBooking, type BookingPlan } from '../core/availability/booking-plan.js';
 import type { PlanSegmentInput } from '../core/availability/booking-plan.js';
-import type { ConflictPolicy, Interval } from '../core/availability/types.js';
+import type { ConflictPolicy, Interval, RuleScope } from '../core/availability/types.js';
 import { existingLocations, type Reference } from './references.repository.js';
 
 export interface ParsedSegment extends PlanSegmentInput {
@@ -37,6 +37,8 @@ export interface PlanRequest {
   ignoreBookingIds?: string[];
   /** Imports do not check start_passed. */
   skipStartPassed?: boolean;
+  /** Booking rules: `all` (default) when a booking is made or moved; imports pass `none` (docs/bookings.md#booking-rules). */
+  rules?: RuleScope;
 }
 
 /** A plan made under the resource locks it carries: the only kind writeBooking takes. */
@@ -67,8 +69,11 @@ export async function lockAndPlan(trx: Trx, scope: AccountScope, req: PlanReques
   const ids = distinctIds(req.resources);
   const locks = await lockResources(trx, scope, [...ids, ...(req.alsoLock ?? [])]);
   const range = timelineRangeFor(spanOf(req.segments));
+  // Read after the locks: the bookings per day that caps and `balanced` count cannot change
+  // before this booking is written, so two racing bookings never pick by a stale count.
+  const balanced = req.segments.some((s) => s.candidateOrder === 'balanced' && (s.resources?.length ?? 0) > 1);
   const [bundles, locations] = await Promise.all([
-    loadResourceFacts(trx, scope, ids, range, req.now),
+    loadResourceFacts(trx, scope, ids, range, req.now, { balanced }),
     existingLocations(trx, scope, distinctIds(req.locations)),
   ]);
   const unknownResource = req.resources.find((r) => !bundles.has(r.id));
@@ -81,6 +86,7 @@ export async function lockAndPlan(trx: Trx, scope: AccountScope, req: PlanReques
     now: req.now.getTime(),
     policy: req.policy,
     skipStartPassed: req.skipStartPassed,
+    rules: req.rules ?? 'all',
   });
   return { ...plan, locks };
 }

@@ -77,7 +77,9 @@ export async function recheckBookings(
     const segs = segments.get(row.id) ?? [];
     if (segs.length === 0) continue;
     const fresh = checkOne(row, segs, bundles, holdIndex, now);
-    const kept = ((row.conflicts as Conflict[] | null) ?? []).filter((c) => c.reason === 'start_passed');
+    // Facts of the moment the booking was made or moved, which the re-check does not look at
+    // again: a booking never becomes (or stops being) too soon because time passed.
+    const kept = ((row.conflicts as Conflict[] | null) ?? []).filter((c) => KEPT_REASONS.has(c.reason));
     const next = [...kept, ...fresh].sort((a, b) => a.segment - b.segment);
     const before = new Set(((row.conflicts as Conflict[] | null) ?? []).map(conflictKey));
     const after = new Set(next.map(conflictKey));
@@ -104,6 +106,8 @@ export async function recheckBookings(
   await recordEvents(trx, scope, 'booking.conflict_resolved', events['booking.conflict_resolved'], now);
   return result;
 }
+
+const KEPT_REASONS = new Set<Conflict['reason']>(['start_passed', 'too_soon', 'too_far_ahead', 'limit_reached']);
 
 function conflictKey(c: Conflict): string {
   return `${c.segment}|${c.resource ?? ''}|${c.reason}`;

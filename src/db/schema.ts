@@ -37,8 +37,17 @@ export interface AccountsTable {
   name: string;
   timezone: string;
   metadata: Json<Metadata>;
+  booking_rules: Json<BookingRulesRow>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Booking rules as stored on accounts and resources: the fields set (absent or null: none of its own). */
+export interface BookingRulesRow {
+  min_notice_minutes?: number | null;
+  max_advance_days?: number | null;
+  max_per_day?: number | null;
+  max_per_week?: number | null;
 }
 
 export interface LocationsTable {
@@ -65,6 +74,7 @@ export interface ResourcesTable {
   buffer_before_minutes: number;
   buffer_after_minutes: number;
   metadata: Json<Metadata>;
+  booking_rules: Json<BookingRulesRow>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -266,6 +276,8 @@ export interface SeriesTemplateRow {
     location: string | null;
     buffer_before_minutes: number | null;
     buffer_after_minutes: number | null;
+    /** Absent in templates stored before candidate order existed: listed. */
+    candidate_order?: 'listed' | 'balanced';
   }[];
   seats: number | null;
   metadata: Metadata | null;

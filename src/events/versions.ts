@@ -3,9 +3,9 @@
  * knows how to turn an object of its version into the shape of the version before it.
  * Rendering for an old version walks the chain from the latest down to that version.
  */
-export const API_VERSIONS = ['2026-05-01', '2026-10-16'] as const;
+export const API_VERSIONS = ['2026-05-01', '2026-10-16', '2026-12-01'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
-export const LATEST_API_VERSION: ApiVersion = '2026-10-16';
+export const LATEST_API_VERSION: ApiVersion = '2026-12-01';
 
 type Obj = Record<string, unknown>;
 
@@ -30,8 +30,64 @@ function omit(obj: Obj, key: string): Obj {
   return rest;
 }
 
+/**
+ * Reasons added in 2026-12-01 (booking rules), as the closest reason an older client knows:
+ * not enough notice reads as a start that has passed, too far ahead as outside the schedule,
+ * a cap reached as capacity exceeded.
+ */
+const OLD_REASON: Record<string, string> = {
+  too_soon: 'start_passed',
+  too_far_ahead: 'outside_schedule',
+  limit_reached: 'capacity_exceeded',
+};
+
+const oldReason = (reason: unknown) => (typeof reason === 'string' && reason in OLD_REASON ? OLD_REASON[reason] : reason);
+
+/** A conflict list in the reasons of 2026-10-16: new reasons mapped, `rule` and `limit` left out. */
+function conflictsBefore20261201(conflicts: unknown): unknown {
+  if (!Array.isArray(conflicts)) return conflicts;
+  return conflicts.map((c: Obj) => {
+    if (!c || typeof c !== 'object') return c;
+    const { rule: _rule, limit: _limit, ...rest } = c;
+    const out: Obj = { ...rest, reason: oldReason(c.reason) };
+    if (Array.isArray(c.candidates)) out.candidates = c.candidates.map((k: Obj) => ({ ...k, reason: oldReason(k.reason) }));
+    return out;
+  });
+}
+
+const withConflicts = (o: Obj): Obj => ('conflicts' in o ? { ...o, conflicts: conflictsBefore20261201(o.conflicts) } : o);
+
 /** Newest first. */
 const CHANGES: VersionChange[] = [
+  {
+    version: '2026-12-01',
+    description:
+      'Booking rules: `booking_rules` on accounts and resources; conflict reasons `too_soon`, `too_far_ahead` and `limit_reached` (with `rule` and `limit`); `candidate_order` on series template segments.',
+    down: {
+      account: (o) => omit(o, 'booking_rules'),
+      resource: (o) => omit(o, 'booking_rules'),
+      booking: withConflicts,
+      skipped_occurrence: withConflicts,
+      series: (o) => {
+        const template = o.template as Obj | undefined;
+        if (!template || !Array.isArray(template.segments)) return o;
+        return { ...o, template: { ...template, segments: template.segments.map((s: Obj) => omit(s, 'candidate_order')) } };
+      },
+      availability_explanation: (o) => {
+        if (!Array.isArray(o.segments)) return o;
+        const segments = o.segments.map((s: Obj) => ({
+          ...s,
+          candidates: Array.isArray(s.candidates)
+            ? s.candidates.map((c: Obj) => ({
+                ...c,
+                reasons: Array.isArray(c.reasons) ? c.reasons.map((r: Obj) => ({ ...r, reason: oldReason(r.reason) })) : c.reasons,
+              }))
+            : s.candidates,
+        }));
+        return { ...o, segments };
+      },
+    },
+  },
   {
     version: '2026-10-16',
     description: 'Booking `cancel_reason` renamed to `cancellation_reason`; attendees gained `expires_at`.',
@@ -54,6 +110,16 @@ function downgradeObject(obj: Obj, target: ApiVersion): Obj {
     if (fn) out = fn(out);
   }
   return out;
+}
+
+/**
+ * Renders an error body in `target`: the `conflicts` of a 409 booking_conflict keep the
+ * reasons that version knows (errors carry no `object`, so the chain above never sees them).
+ */
+export function renderErrorInVersion<T>(body: T, target: ApiVersion): T {
+  const error = (body as { error?: Obj }).error;
+  if (target >= '2026-12-01' || !error || !('conflicts' in error)) return body;
+  return { ...body, error: { ...error, conflicts: conflictsBefore20261201(error.conflicts) } };
 }
 
 /**

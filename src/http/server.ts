@@ -14,7 +14,7 @@ import type { RequestMeter } from '../metering/index.js';
 import type { Metrics } from '../metrics/registry.js';
 import { instrumentRequests } from './metrics.js';
 import { claimIdempotencyKey, settleIdempotencyKey } from './idempotency.js';
-import { renderInVersion, LATEST_API_VERSION, type ApiVersion } from '../events/versions.js';
+import { renderErrorInVersion, renderInVersion, LATEST_API_VERSION, type ApiVersion } from '../events/versions.js';
 import { assertObjectBody, assertStorableText, assertNoUndeclaredParameters } from './request-guards.js';
 import { openApiTransforms, recordRoute } from './openapi.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
@@ -176,7 +176,8 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     const apiError = toApiError(error);
     if (apiError.status >= 500) req.log.error({ err: error }, 'request failed');
     if (apiError.code === 'rate_limited' && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '1');
-    reply.code(apiError.status).send(errorBody(apiError, req.id));
+    const version = (req.auth?.apiVersion ?? LATEST_API_VERSION) as ApiVersion;
+    reply.code(apiError.status).send(renderErrorInVersion(errorBody(apiError, req.id), version));
   });
 
   await app.register(swagger, {

@@ -174,7 +174,7 @@ describe('event catalogue', () => {
       const section = doc.split(`### \`${type}\``)[1].split('\n### ')[0];
       expect(section, type).toMatch(/```json\n\{[\s\S]+\}\n```/);
       const sample = JSON.parse(/```json\n([\s\S]+?)\n```/.exec(section)![1]);
-      expect(sample, type).toMatchObject({ object: 'event', type, api_version: '2026-10-16' });
+      expect(sample, type).toMatchObject({ object: 'event', type, api_version: '2026-12-01' });
     }
   });
 

@@ -4,10 +4,11 @@
  * creation, reschedule, import, series generation, re-checks and availability search
  * all call this, so they cannot disagree.
  */
-import type { Conflict, ConflictPolicy, ConflictReason, CandidateReason } from './types.js';
+import type { CandidateOrder, Conflict, ConflictPolicy, ConflictReason, CandidateReason, RuleScope } from './types.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { formatInstant } from '../time/wall-time.js';
 import { checkSegmentFit, type ExtraHold, type SegmentFit } from './segment-fit.js';
+import { orderCandidates } from './candidate-order.js';
 
 export interface PlanSegmentInput {
   start: number;
@@ -20,6 +21,8 @@ export interface PlanSegmentInput {
   /** null/undefined → the chosen resource's default buffer. */
   bufferBeforeMinutes?: number | null;
   bufferAfterMinutes?: number | null;
+  /** How `resources` are tried: as listed (default) or balanced (docs/bookings.md#conflict-policies-and-candidates). */
+  candidateOrder?: CandidateOrder;
 }
 
 export interface PlanInput {
@@ -30,6 +33,30 @@ export interface PlanInput {
   policy: ConflictPolicy;
   /** Imports and re-checks of existing bookings do not check `start_passed`. */
   skipStartPassed?: boolean;
+  /**
+   * Which booking rules apply (docs/bookings.md#booking-rules): `all` for a booking made or
+   * moved and for search, `caps` for series occurrences, `none` (default) for imports and
+   * re-checks. They are conflicts like the others, refused only under `reject`.
+   */
+  rules?: RuleScope;
+  /** Try every candidate, not only up to the first that fits, and return the trials (explain). */
+  evaluateAll?: boolean;
+}
+
+/** One candidate of one segment, as planned: its fit and the buffers it was weighed with. */
+export interface CandidateTrial {
+  resource: string;
+  fit: SegmentFit;
+  buffers: [number, number];
+  /** Earlier segments' holds of this booking on this resource, as weighed. */
+  extraHolds: ExtraHold[];
+}
+
+export interface SegmentTrials {
+  /** In the order tried (balanced order, when asked). */
+  candidates: CandidateTrial[];
+  /** The candidate the booking gets, or null. */
+  chosen: string | null;
 }
 
 export interface PlannedSegment {
@@ -54,6 +81,8 @@ export interface BookingPlan {
   conflicts: Conflict[];
   /** The conflicts the policy refuses (the 409 `booking_conflict` list). */
   refused: Conflict[];
+  /** Per segment, every candidate tried; only with `evaluateAll`. */
+  trials?: SegmentTrials[];
 }
 
 const REFUSED_BY: Record<ConflictPolicy, ReadonlySet<ConflictReason>> = {
@@ -64,6 +93,9 @@ const REFUSED_BY: Record<ConflictPolicy, ReadonlySet<ConflictReason>> = {
     'resource_archived',
     'no_candidate_available',
     'start_passed',
+    'too_soon',
+    'too_far_ahead',
+    'limit_reached',
   ]),
   capacity_only: new Set<ConflictReason>(['capacity_exceeded', 'no_candidate_available', 'resource_archived']),
   // `allow` lists no_candidate_available too: we only emit it when no candidate could be
@@ -81,17 +113,24 @@ export function planBooking(input: PlanInput): BookingPlan {
   const planned: PlannedSegment[] = [];
   const conflicts: Conflict[] = [];
   const extraHolds: ExtraHold[] = [];
+  const rules = { scope: input.rules ?? 'none', now: input.now };
+  const trials: SegmentTrials[] = [];
 
   input.segments.forEach((seg, index) => {
     const single = seg.resource !== undefined;
-    const candidates = single ? [seg.resource as string] : [...(seg.resources ?? [])];
-    if (candidates.length === 0) throw new RangeError(`segment ${index} names no resource`);
-
-    const tried: { resource: string; fit: SegmentFit; buffers: [number, number] }[] = [];
-    let chosen: (typeof tried)[number] | null = null;
-    for (const id of candidates) {
+    const listed = single ? [seg.resource as string] : [...(seg.resources ?? [])];
+    if (listed.length === 0) throw new RangeError(`segment ${index} names no resource`);
+    const timelineOf = (id: string) => {
       const timeline = timelines.get(id);
       if (!timeline) throw new RangeError(`no timeline for resource ${id}`);
+      return timeline;
+    };
+    const candidates = single ? listed : orderCandidates(listed.map(timelineOf), seg.start, seg.candidateOrder ?? 'listed');
+
+    const tried: CandidateTrial[] = [];
+    let chosen: CandidateTrial | null = null;
+    for (const id of candidates) {
+      const timeline = timelineOf(id);
       const r = timeline.resource;
       const buffers: [number, number] = [seg.bufferBeforeMinutes ?? r.bufferBeforeMinutes, seg.bufferAfterMinutes ?? r.bufferAfterMinutes];
       const fit = checkSegmentFit(
@@ -99,13 +138,14 @@ export function planBooking(input: PlanInput): BookingPlan {
         { index, start: seg.start, end: seg.end, quantity: seg.quantity, bufferBeforeMinutes: buffers[0], bufferAfterMinutes: buffers[1], location: seg.location },
         now,
         extraHolds,
+        rules,
       );
-      tried.push({ resource: id, fit, buffers });
+      tried.push({ resource: id, fit, buffers, extraHolds: extraHolds.filter((h) => h.resource === id) });
       // start_passed is a property of the segment's time, the same for every
       // candidate, so it must not make us skip a candidate.
-      if (ownConflicts(fit).length === 0) {
+      if (!chosen && ownConflicts(fit).length === 0) {
         chosen = tried[tried.length - 1];
-        break;
+        if (!input.evaluateAll) break;
       }
     }
 
@@ -121,6 +161,7 @@ export function planBooking(input: PlanInput): BookingPlan {
       chosen = tried.find((t) => ownConflicts(t.fit).every((c) => !policyRefuses(policy, c.reason))) ?? null;
     }
 
+    trials.push({ candidates: tried, chosen: chosen?.resource ?? null });
     if (!chosen) {
       if (seg.start < now) conflicts.push(startPassed(index, null, seg.start));
       conflicts.push({
@@ -153,7 +194,7 @@ export function planBooking(input: PlanInput): BookingPlan {
   });
 
   const refused = conflicts.filter((c) => policyRefuses(policy, c.reason));
-  return { ok: refused.length === 0, segments: planned, conflicts, refused };
+  return { ok: refused.length === 0, segments: planned, conflicts, refused, ...(input.evaluateAll ? { trials } : {}) };
 }
 
 function ownConflicts(fit: SegmentFit): Conflict[] {

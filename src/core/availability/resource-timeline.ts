@@ -4,6 +4,7 @@
  */
 import type {
   BlockFacts,
+  BookedStart,
   HoldFacts,
   Interval,
   OverrideFacts,
@@ -16,6 +17,7 @@ import { blockedSet } from './blocks.js';
 import { normalize, type IntervalSet } from '../time/interval-set.js';
 import { buildCapacityTimeline, type CapacityTimeline } from '../time/capacity-timeline.js';
 import { MINUTE_MS } from '../time/wall-time.js';
+import { buildUsage, type ResourceUsage } from './usage.js';
 
 export interface ResourceTimeline {
   resource: ResourceFacts;
@@ -30,6 +32,15 @@ export interface ResourceTimeline {
   blocked: IntervalSet;
   /** Units held by other bookings (those in `ignoreBookingIds` left out). */
   capacity: CapacityTimeline;
+  /** Bookings per local day and week, for the caps and `balanced` order (ignored ones left out). */
+  usage: ResourceUsage;
+  /** The facts it was built from, kept for explanations (availability explain). */
+  facts: {
+    schedules: readonly ScheduleFacts[];
+    overrides: readonly OverrideFacts[];
+    blocks: readonly BlockFacts[];
+    holds: readonly HoldFacts[];
+  };
 }
 
 export interface ResourceTimelineInput {
@@ -43,6 +54,10 @@ export interface ResourceTimelineInput {
    * pending and not past expires_at (docs/bookings.md#held-time). Holds of other resources are ignored.
    */
   holds: readonly HoldFacts[];
+  /** Segment starts of bookings holding the resource around the range (caps, `balanced`); default none. */
+  starts?: readonly BookedStart[];
+  /** When a booking holding the resource was last made (epoch ms), for `balanced`; default: never. */
+  lastBookedAt?: number | null;
   range: Interval;
   /**
    * Bookings whose holds must not count: the booking being re-checked, or the booking
@@ -72,6 +87,8 @@ export function buildResourceTimeline(input: ResourceTimelineInput): ResourceTim
     workingByLocation,
     blocked: blockedSet(resource, input.blocks, working),
     capacity: buildCapacityTimeline(holds),
+    usage: buildUsage(resource.timezone, input.starts ?? [], ignored, input.lastBookedAt ?? null),
+    facts: { schedules: input.schedules, overrides: input.overrides, blocks: input.blocks, holds },
   };
 }
 

@@ -4,7 +4,8 @@
  * succeed. Whether a start works is decided ONLY by planBooking; the shortcut below
  * merely skips starts that provably fail it (using segment-fit's own fitSpace).
  */
-import type { Interval } from './types.js';
+import type { CandidateOrder, Interval } from './types.js';
+import { rulesOf, startWindow } from './rules.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { planBooking, type PlanSegmentInput } from './booking-plan.js';
 import { fitSpace, heldInterval } from './segment-fit.js';
@@ -22,6 +23,8 @@ export interface SearchSegment {
   bufferBeforeMinutes?: number | null;
   bufferAfterMinutes?: number | null;
   location?: string | null;
+  /** How candidates are tried; the slot names the one a booking would get. */
+  candidateOrder?: CandidateOrder;
 }
 
 export interface SearchInput {
@@ -62,7 +65,7 @@ export interface SearchResult {
 }
 
 /** Segment i covers [t + starts[i], t + ends[i]) for grid start t. */
-function relativeLayout(segments: readonly SearchSegment[]): { starts: number[]; ends: number[] } {
+export function relativeLayout(segments: readonly SearchSegment[]): { starts: number[]; ends: number[] } {
   const starts: number[] = [];
   const ends: number[] = [];
   let previousEnd = 0;
@@ -73,6 +76,24 @@ function relativeLayout(segments: readonly SearchSegment[]): { starts: number[];
     previousEnd = start + s.durationMinutes * MINUTE_MS;
   }
   return { starts, ends };
+}
+
+/** The booking a slot at grid start t stands for: what search plans, and what explain explains. */
+export function slotSegments(
+  segments: readonly SearchSegment[],
+  t: number,
+  { starts, ends }: { starts: number[]; ends: number[] } = relativeLayout(segments),
+): PlanSegmentInput[] {
+  return segments.map((s, i) => ({
+    start: t + starts[i],
+    end: t + ends[i],
+    quantity: s.quantity,
+    resources: s.candidates,
+    location: s.location,
+    bufferBeforeMinutes: s.bufferBeforeMinutes,
+    bufferAfterMinutes: s.bufferAfterMinutes,
+    candidateOrder: s.candidateOrder,
+  }));
 }
 
 export function searchSlots(input: SearchInput): SearchResult {
@@ -118,15 +139,24 @@ export function* searchSlotsInSteps(input: SearchInput): Generator<void, SearchR
     seg.candidates.map((id) => {
       const tl = timelineOf(id);
       const h = held(i, tl, 0);
-      return { space: fitSpace(tl, seg.quantity, seg.location), lead: h.start, length: h.end - h.start };
+      // Notice and advance rules bound the segment's start: grid starts outside that window fail too_soon or too_far_ahead.
+      const window = startWindow(rulesOf(tl.resource), input.now);
+      return {
+        space: fitSpace(tl, seg.quantity, seg.location),
+        lead: h.start,
+        length: h.end - h.start,
+        earliest: window.earliest - starts[i],
+        latest: window.latest - starts[i],
+      };
     }),
   );
 
   /**
    * The earliest t' ≥ t at which every segment has some candidate whose held time lies
-   * in its fitSpace, or null if there is none before the timelines end. Every start in
-   * [t, t') has a segment on which every candidate has a conflict that `reject` refuses
-   * (outside_schedule, blocked, capacity_exceeded or resource_archived), so planBooking
+   * in its fitSpace, inside the start window of its notice and advance rules, or null if
+   * there is none before the timelines end. Every start in [t, t') has a segment on which
+   * every candidate has a conflict that `reject` refuses (outside_schedule, blocked,
+   * capacity_exceeded, resource_archived, too_soon or too_far_ahead), so planBooking
    * fails there: skipping those starts cannot change the answer.
    */
   const nextPossible = (t: number): number | null => {
@@ -135,8 +165,9 @@ export function* searchSlotsInSteps(input: SearchInput): Generator<void, SearchR
       for (const options of spaces) {
         let best: number | null = null;
         for (const o of options) {
-          const x = earliestFit(o.space, t + o.lead, o.length);
-          if (x !== null && (best === null || x - o.lead < best)) best = x - o.lead;
+          const x = earliestFit(o.space, Math.max(t, o.earliest) + o.lead, o.length);
+          if (x === null || x - o.lead > o.latest) continue;
+          if (best === null || x - o.lead < best) best = x - o.lead;
         }
         if (best === null) return null;
         if (best > t) {
@@ -150,16 +181,7 @@ export function* searchSlotsInSteps(input: SearchInput): Generator<void, SearchR
   };
 
   const trySlot = (t: number): Slot | null => {
-    const planSegments: PlanSegmentInput[] = segments.map((s, i) => ({
-      start: t + starts[i],
-      end: t + ends[i],
-      quantity: s.quantity,
-      resources: s.candidates,
-      location: s.location,
-      bufferBeforeMinutes: s.bufferBeforeMinutes,
-      bufferAfterMinutes: s.bufferAfterMinutes,
-    }));
-    const plan = planBooking({ segments: planSegments, timelines, now: input.now, policy: 'reject' });
+    const plan = planBooking({ segments: slotSegments(segments, t, { starts, ends }), timelines, now: input.now, policy: 'reject', rules: 'all' });
     if (!plan.ok) return null;
     return {
       start: t,

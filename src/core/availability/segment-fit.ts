@@ -3,7 +3,8 @@
  * creation, reschedules, imports, series and re-checks all ask this function (through
  * planBooking), so that a slot that is offered can be booked (ARCHITECTURE habit 5).
  */
-import type { Conflict, Interval } from './types.js';
+import type { Conflict, Interval, RuleScope } from './types.js';
+import { ruleConflicts } from './rules.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { contains, lastStartingAtOrBefore, overlaps, subtract, EMPTY_SET, type IntervalSet } from '../time/interval-set.js';
 import { maxUsedWithExtra, type QuantityHold } from '../time/capacity-timeline.js';
@@ -22,13 +23,19 @@ export interface SegmentRequest {
   location?: string | null;
 }
 
+/** How the booking rules apply to one check: which of them, and the real now (imports pass -Infinity as `now`). */
+export interface RuleCheck {
+  scope: RuleScope;
+  now: number;
+}
+
 /** A hold of an earlier segment of the same booking; only those on this resource count. */
 export interface ExtraHold extends QuantityHold {
   resource: string;
 }
 
 export interface SegmentFit {
-  /** Every conflict found, in a stable order: archived, start, schedule, blocks, capacity. */
+  /** Every conflict found, in a stable order: archived, start, notice and advance, schedule, blocks, capacity, caps. */
   conflicts: Conflict[];
   /** Requested location, else the working interval's at the start, else the default. */
   location: string | null;
@@ -85,6 +92,7 @@ export function checkSegmentFit(
   segment: SegmentRequest,
   now: number,
   extraHolds: readonly ExtraHold[] = [],
+  rules: RuleCheck = { scope: 'none', now },
 ): SegmentFit {
   const { resource } = timeline;
   const held = heldInterval(segment);
@@ -106,6 +114,8 @@ export function checkSegmentFit(
   if (segment.start < now) {
     add('start_passed', `Segment ${segment.index} starts at ${formatInstant(segment.start)}, which has already passed.`);
   }
+  const fromRules = ruleConflicts(timeline, segment, rules);
+  conflicts.push(...fromRules.timing);
   if (!insideWorkingTime(timeline, held, segment.location)) {
     const where = segment.location ? ` at location ${segment.location}` : '';
     add(
@@ -129,6 +139,7 @@ export function checkSegmentFit(
       `Resource ${resource.id} has ${Math.max(0, resource.capacity - peak)} of ${resource.capacity} units free at some time in ${span}; ${segment.quantity} requested.`,
     );
   }
+  conflicts.push(...fromRules.caps);
   return {
     conflicts,
     location: resolveLocation(timeline, segment.start, segment.location),

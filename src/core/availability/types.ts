@@ -24,6 +24,8 @@ export interface ScheduleFacts {
 }
 
 export interface OverrideFacts {
+  /** The override's id (explanations name it); optional for hand-built facts. */
+  id?: string;
   /** YYYY-MM-DD local date; replaces that date's intervals ([] closes the day). */
   date: string;
   intervals: WallInterval[];
@@ -47,6 +49,36 @@ export interface ResourceFacts {
   defaultLocation: string | null;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  /** The booking rules in force (the account's, each field overridden by the resource's); absent: none. */
+  rules?: BookingRules;
+}
+
+/**
+ * Booking rules (docs/bookings.md#booking-rules); null: no rule. Minimum notice and maximum
+ * advance bound a segment's start relative to now; the caps count the bookings holding the
+ * resource on the local day (ISO week) of the segment's start, in the resource's zone.
+ */
+export interface BookingRules {
+  minNoticeMinutes: number | null;
+  maxAdvanceDays: number | null;
+  maxPerDay: number | null;
+  maxPerWeek: number | null;
+}
+
+export const NO_RULES: BookingRules = { minNoticeMinutes: null, maxAdvanceDays: null, maxPerDay: null, maxPerWeek: null };
+
+/** Which rules a plan applies: all of them (booking, reschedule, search), the caps only (series), none (imports, re-checks). */
+export type RuleScope = 'all' | 'caps' | 'none';
+
+/** How a segment orders its candidates (docs/bookings.md#conflict-policies-and-candidates). */
+export type CandidateOrder = 'listed' | 'balanced';
+
+/** One booking's segment start on a resource: what the caps and `balanced` count. */
+export interface BookedStart {
+  bookingId: string;
+  start: number;
+  /** When the booking was made (epoch ms): `balanced` prefers the resource booked least recently. */
+  bookedAt: number;
 }
 
 /** A block as stored: exactly one scope is set. */
@@ -70,9 +102,22 @@ export type ConflictReason =
   | 'capacity_exceeded'
   | 'resource_archived'
   | 'no_candidate_available'
-  | 'start_passed';
+  | 'start_passed'
+  | 'too_soon'
+  | 'too_far_ahead'
+  | 'limit_reached';
 
-export type CandidateReason = 'outside_schedule' | 'blocked' | 'capacity_exceeded' | 'resource_archived';
+export type CandidateReason =
+  | 'outside_schedule'
+  | 'blocked'
+  | 'capacity_exceeded'
+  | 'resource_archived'
+  | 'too_soon'
+  | 'too_far_ahead'
+  | 'limit_reached';
+
+/** The booking rule behind a too_soon, too_far_ahead or limit_reached conflict. */
+export type RuleName = 'min_notice_minutes' | 'max_advance_days' | 'max_per_day' | 'max_per_week';
 
 export interface Conflict {
   segment: number;
@@ -80,6 +125,9 @@ export interface Conflict {
   reason: ConflictReason;
   message: string;
   candidates?: { resource: string; reason: CandidateReason }[];
+  /** Rule conflicts only: which rule, and its limit. */
+  rule?: RuleName;
+  limit?: number;
 }
 
 export type ConflictPolicy = 'reject' | 'capacity_only' | 'allow';

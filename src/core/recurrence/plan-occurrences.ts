@@ -36,11 +36,18 @@ export function planOccurrences(input: PlanOccurrencesInput): OccurrencePlan[] {
     timelines.set(id, { ...t, capacity });
   }
   const ordered = [...input.occurrences].sort((a, b) => a.start - b.start);
-  return ordered.map((occurrence) => {
+  return ordered.map((occurrence, n) => {
     const segments = occurrenceSegments(input.template, occurrence.start);
-    const plan = planBooking({ segments, timelines, now: input.now, policy: input.policy });
+    // Occurrences apply the caps of the booking rules, not notice and advance: a series books
+    // ahead by design (docs/series.md#booking-rules).
+    const plan = planBooking({ segments, timelines, now: input.now, policy: input.policy, rules: 'caps' });
     if (plan.ok) {
-      for (const s of plan.segments) growing.get(s.resource)!.add({ start: s.heldStart, end: s.heldEnd, quantity: s.quantity });
+      for (const s of plan.segments) {
+        growing.get(s.resource)!.add({ start: s.heldStart, end: s.heldEnd, quantity: s.quantity });
+        // Later occurrences count this one against the caps and in `balanced` order; each is
+        // booked a moment after the one before it.
+        timelines.get(s.resource)!.usage.add({ bookingId: `occurrence ${occurrence.key}`, start: s.start, bookedAt: input.now + n + 1 });
+      }
     }
     return { occurrence, segments, plan };
   });

@@ -4,6 +4,7 @@
  * (not wall times), so a segment that crosses a daylight-saving change keeps its length.
  */
 import type { PlanSegmentInput } from '../availability/booking-plan.js';
+import type { CandidateOrder } from '../availability/types.js';
 import { MINUTE_MS } from '../time/wall-time.js';
 
 export interface TemplateSegment {
@@ -17,6 +18,8 @@ export interface TemplateSegment {
   location: string | null;
   bufferBeforeMinutes: number | null;
   bufferAfterMinutes: number | null;
+  /** How `resources` are tried; absent: listed. */
+  candidateOrder?: CandidateOrder;
 }
 
 export interface SeriesTemplate {
@@ -54,6 +57,7 @@ export function occurrenceSegments(segments: readonly TemplateSegment[], start: 
     location: s.location,
     bufferBeforeMinutes: s.bufferBeforeMinutes,
     bufferAfterMinutes: s.bufferAfterMinutes,
+    candidateOrder: s.candidateOrder ?? 'listed',
   }));
 }
 

@@ -3,6 +3,7 @@ import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
 import { Deleted, IdParams, ListOf, ListQuery, Metadata, MetadataInput, metadataFilters } from '../../http/schemas.js';
 import type { AccountsService } from './accounts.service.js';
+import { BookingRulesInput, BookingRulesSchema } from '../../capacity/index.js';
 
 const Account = Type.Object({
   id: Type.String(),
@@ -10,6 +11,7 @@ const Account = Type.Object({
   livemode: Type.Boolean(),
   name: Type.String(),
   timezone: Type.String(),
+  booking_rules: BookingRulesSchema,
   metadata: Metadata,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -19,6 +21,10 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone name; default UTC.' });
 
 const access = { account: 'none', permission: 'accounts' } as const;
+const RulesInput = Type.Object(BookingRulesInput.properties, {
+  additionalProperties: false,
+  description: "The default booking rules of the account's resources (docs/bookings.md#booking-rules); on update, the fields given replace the stored ones.",
+});
 const tags = ['Accounts'];
 
 export function accountRoutes(app: App, service: AccountsService) {
@@ -27,7 +33,10 @@ export function accountRoutes(app: App, service: AccountsService) {
     schema: {
       tags,
       summary: 'Create an account (a business hosted by the platform)',
-      body: Type.Object({ name: Name, timezone: Type.Optional(Timezone), metadata: Type.Optional(MetadataInput) }, { additionalProperties: false }),
+      body: Type.Object(
+        { name: Name, timezone: Type.Optional(Timezone), booking_rules: Type.Optional(RulesInput), metadata: Type.Optional(MetadataInput) },
+        { additionalProperties: false },
+      ),
       response: { 200: Account },
     },
     handler: (req) => service.create(platformScope(req), req.body, req.auth.boundAccountId),
@@ -51,7 +60,10 @@ export function accountRoutes(app: App, service: AccountsService) {
       tags,
       summary: 'Update an account',
       params: IdParams,
-      body: Type.Object({ name: Type.Optional(Name), timezone: Type.Optional(Timezone), metadata: Type.Optional(MetadataInput) }, { additionalProperties: false }),
+      body: Type.Object(
+        { name: Type.Optional(Name), timezone: Type.Optional(Timezone), booking_rules: Type.Optional(RulesInput), metadata: Type.Optional(MetadataInput) },
+        { additionalProperties: false, examples: [{ booking_rules: { min_notice_minutes: 60, max_per_week: 20 } }] },
+      ),
       response: { 200: Account },
     },
     handler: (req) => service.update(platformScope(req), req.params.id, req.body ?? {}, req.auth.boundAccountId),

@@ -1,5 +1,6 @@
 import { isoRequired } from '../../lib/time-format.js';
 import type { AccountRow } from './accounts.repository.js';
+import { serializeRules } from '../../capacity/index.js';
 
 export function serializeAccount(row: AccountRow) {
   return {
@@ -8,6 +9,7 @@ export function serializeAccount(row: AccountRow) {
     livemode: row.livemode,
     name: row.name,
     timezone: row.timezone,
+    booking_rules: serializeRules(row.booking_rules),
     metadata: row.metadata,
     created_at: isoRequired(row.created_at),
     updated_at: isoRequired(row.updated_at),

@@ -9,13 +9,14 @@ import { changedAttributes, recordEvent } from '../../events/outbox.repository.j
 import type { PageParams } from '../../db/pagination.js';
 import { toPage } from '../../db/pagination.js';
 import * as repo from './accounts.repository.js';
-import { hasFutureHolds } from '../../capacity/index.js';
+import { hasFutureHolds, mergeRules, type BookingRulesBody } from '../../capacity/index.js';
 import { serializeAccount } from './accounts.serializer.js';
 import type { Clock } from '../../lib/clock.js';
 
 export interface AccountInput {
   name?: string;
   timezone?: string;
+  booking_rules?: BookingRulesBody;
   metadata?: Record<string, string>;
 }
 
@@ -42,6 +43,7 @@ export class AccountsService {
         livemode: scope.livemode,
         name: input.name,
         timezone: timezone ?? 'UTC',
+        booking_rules: json(mergeRules(null, input.booking_rules)),
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -68,6 +70,8 @@ export class AccountsService {
       const row = await repo.updateAccount(trx, scope, id, {
         name: input.name ?? before.name,
         timezone: timezone ?? before.timezone,
+        // Rules are checked when a booking is made or moved: changing them re-checks nothing.
+        booking_rules: json(mergeRules(before.booking_rules, input.booking_rules)),
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });

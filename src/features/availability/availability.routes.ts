@@ -5,6 +5,8 @@ import { DateTime, Id, Nullable } from '../../http/schemas.js';
 import type { DbHandle } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { searchAvailability } from './search.service.js';
+import { explainAvailability } from './explain.service.js';
+import { CandidateOrderSchema } from '../bookings/index.js';
 import { availabilityCalendarFor } from './calendar.service.js';
 import { MAX_RANGE_DAYS } from './range.js';
 import { MAX_SEARCH_UNITS } from './cost.js';
@@ -30,22 +32,47 @@ const SearchSegmentInput = Type.Object(
     quantity: Type.Optional(Minutes(1, 10000, 'Units of a pool to hold (default 1).')),
     buffer_before_minutes: Type.Optional(Minutes(0, 1440, "Overrides the resource's buffer before.")),
     buffer_after_minutes: Type.Optional(Minutes(0, 1440, "Overrides the resource's buffer after.")),
+    candidate_order: Type.Optional(CandidateOrderSchema),
   },
   { additionalProperties: false },
 );
 
-const SearchBody = Type.Object(
-  {
+const SearchFields = {
     from: DateTime('Earliest slot start'),
     to: DateTime(`Latest slot end; at most ${MAX_RANGE_DAYS} days after from`),
     timezone: Type.Optional(Timezone),
     segments: Type.Array(SearchSegmentInput, { minItems: 1, maxItems: 20, description: '1 to 20 segments, booked together.' }),
     slot_interval_minutes: Type.Optional(Minutes(1, 1440, 'Slot starts sit on this grid from local midnight in timezone (default 15).')),
     limit: Type.Optional(Minutes(1, 1000, 'At most this many slots (default 100); has_more and next_from say where to go on.')),
-  },
+};
+const COST = `Cost: (candidates of all segments) × grid starts per day × days, at most ${MAX_SEARCH_UNITS.toLocaleString('en-US')} work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md).`;
+
+const SearchBody = Type.Object(SearchFields, {
+  additionalProperties: false,
+  description: COST,
+  examples: [
+    {
+      from: '2027-03-01T00:00:00Z',
+      to: '2027-03-08T00:00:00Z',
+      segments: [{ resources: ['res_01m809wbg04f9bssvzxa1m8tjc', 'res_01m809wbg04f9bssvzxa1m8tjd'], duration_minutes: 60, candidate_order: 'balanced' }],
+      slot_interval_minutes: 30,
+    },
+  ],
+});
+
+const ExplainBody = Type.Object(
+  { ...SearchFields, start: DateTime('The slot start to explain; within from (inclusive) and to (exclusive).') },
   {
     additionalProperties: false,
-    description: `Cost: (candidates of all segments) × grid starts per day × days, at most ${MAX_SEARCH_UNITS.toLocaleString('en-US')} work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md).`,
+    description: `A search request plus the start to explain. ${COST} The same budget as the search it explains.`,
+    examples: [
+      {
+        from: '2027-03-01T00:00:00Z',
+        to: '2027-03-02T00:00:00Z',
+        segments: [{ resources: ['res_01m809wbg04f9bssvzxa1m8tjc', 'res_01m809wbg04f9bssvzxa1m8tjd'], duration_minutes: 60, candidate_order: 'balanced' }],
+        start: '2027-03-01T09:00:00Z',
+      },
+    ],
   },
 );
 
@@ -66,6 +93,48 @@ const AvailabilitySchema = Type.Object({
   ),
   has_more: Type.Boolean(),
   next_from: Nullable(Type.String({ format: 'date-time', description: 'Pass as from to get the next page; null when has_more is false.' })),
+});
+
+const ReasonSchema = Type.Object(
+  {
+    reason: Type.String({
+      description:
+        'outside_schedule, blocked, capacity_exceeded, resource_archived, start_passed, too_soon, too_far_ahead or limit_reached; older API versions see the last three as start_passed, outside_schedule and capacity_exceeded.',
+    }),
+    message: Type.String(),
+  },
+  {
+    additionalProperties: true,
+    description:
+      'One reason, with the objects behind it (docs/availability.md#explain): outside_schedule → held_start, held_end, location, working_days [{date, schedule, override, intervals}]; blocked → blocks [{id, scope, start, end}]; capacity_exceeded → capacity, requested, bookings [{booking, quantity, held_start, held_end}], this_request; too_soon / too_far_ahead → rule, limit, earliest_start / latest_start; limit_reached → rule, limit, period {from, until}, bookings [ids]; resource_archived → resource, status; start_passed → now.',
+  },
+);
+
+const ExplanationSchema = Type.Object({
+  object: Type.Literal('availability_explanation'),
+  timezone: Type.String(),
+  start: Type.String({ format: 'date-time' }),
+  end: Type.String({ format: 'date-time' }),
+  on_grid: Type.Boolean({ description: 'The start is on the search grid (slot_interval_minutes from local midnight) and the slot ends by to.' }),
+  fits: Type.Boolean({ description: 'A booking of these segments at this start would be accepted under reject; search offers it when on_grid too.' }),
+  segments: Type.Array(
+    Type.Object({
+      segment: Type.Integer(),
+      start: Type.String({ format: 'date-time' }),
+      end: Type.String({ format: 'date-time' }),
+      quantity: Type.Integer(),
+      fits: Type.Boolean({ description: 'Some candidate fits.' }),
+      resource: Nullable(Type.String({ description: 'The candidate a booking would get (candidate_order applied), or null.' })),
+      candidates: Type.Array(
+        Type.Object({
+          resource: Type.String(),
+          fits: Type.Boolean(),
+          reasons: Type.Array(ReasonSchema, { description: 'Every reason it does not fit; empty when it fits.' }),
+        }),
+        { description: 'In the order they are tried (balanced order when asked).' },
+      ),
+    }),
+  ),
 });
 
 const CalendarSchema = Type.Object({
@@ -100,6 +169,18 @@ export function availabilityRoutes(app: App, db: DbHandle, clock: Clock) {
       response: { 200: AvailabilitySchema },
     },
     handler: (req) => searchAvailability(db, accountScope(req), req.body, clock.now().getTime()),
+  });
+
+  app.post('/v1/availability/explain', {
+    // Like a search, it only reads.
+    config: { access: { account: 'required', permission: 'availability', level: 'read' } },
+    schema: {
+      tags,
+      summary: 'Explain one slot start: per segment and candidate, whether it fits, and every reason it does not with the objects behind it',
+      body: ExplainBody,
+      response: { 200: ExplanationSchema },
+    },
+    handler: (req) => explainAvailability(db, accountScope(req), req.body, clock.now().getTime()),
   });
 
   app.get('/v1/availability/calendar', {

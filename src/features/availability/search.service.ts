@@ -21,6 +21,7 @@ export interface SearchSegmentInput {
   quantity?: number;
   buffer_before_minutes?: number;
   buffer_after_minutes?: number;
+  candidate_order?: 'listed' | 'balanced';
 }
 
 export interface SearchRequest {
@@ -55,7 +56,23 @@ export function searchAvailability(db: DbHandle, scope: AccountScope, req: Searc
   return domainSignals.timeAvailability('search', () => computeSearchAvailability(db, scope, req, now));
 }
 
-async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req: SearchRequest, now: number) {
+/** What search and explain share: the checked request, its candidates and its segments. */
+export interface PreparedSearch {
+  range: { start: number; end: number };
+  timeZone: string;
+  /** Candidates per segment, in order (a type with none: an empty list). */
+  candidates: string[][];
+  /** Every named resource, with where it was named (404 if it does not exist). */
+  named: { id: string; param: string }[];
+  segments: SearchSegment[];
+  balanced: boolean;
+}
+
+/**
+ * Checks a search request and resolves its candidates; the cost is checked here, before any
+ * fact is loaded, so that search and explain share one budget (docs/limits.md).
+ */
+export async function prepareSearch(db: DbHandle, scope: AccountScope, req: SearchRequest): Promise<PreparedSearch> {
   const range = checkRange(req.from, req.to);
   const scopes = req.segments.map(candidateScope);
   const timeZone = await resolveTimeZone(db, scope, req.timezone);
@@ -87,11 +104,34 @@ async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req:
     req.segments.flatMap((s, i) => (s.location ? [{ id: s.location, param: `segments[${i}].location` }] : [])),
   );
 
-  const loadRange = timelineRangeFor(range);
-  const ids = [...new Set(candidates.flat())];
-  const facts = await loadResourceFacts(db, scope, ids, loadRange, new Date(now));
-  const missing = named.find((n) => !facts.has(n.id));
+  const segments: SearchSegment[] = req.segments.map((s, i) => ({
+    candidates: candidates[i],
+    durationMinutes: s.duration_minutes,
+    offsetMinutes: s.offset_minutes,
+    quantity: s.quantity ?? 1,
+    bufferBeforeMinutes: s.buffer_before_minutes,
+    bufferAfterMinutes: s.buffer_after_minutes,
+    location: s.location,
+    candidateOrder: s.candidate_order ?? 'listed',
+  }));
+  const balanced = segments.some((s) => s.candidateOrder === 'balanced' && s.candidates.length > 1);
+  return { range, timeZone, candidates, named, segments, balanced };
+}
+
+/** The facts of every candidate over `loadRange`; 404 naming the first named resource that does not exist. */
+export async function loadCandidateFacts(db: DbHandle, scope: AccountScope, prepared: PreparedSearch, loadRange: { start: number; end: number }, now: number) {
+  const ids = [...new Set(prepared.candidates.flat())];
+  const facts = await loadResourceFacts(db, scope, ids, loadRange, new Date(now), { balanced: prepared.balanced });
+  const missing = prepared.named.find((n) => !facts.has(n.id));
   if (missing) throw notFound('resource', missing.id, missing.param);
+  return facts;
+}
+
+async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req: SearchRequest, now: number) {
+  const prepared = await prepareSearch(db, scope, req);
+  const { range, timeZone, candidates, segments } = prepared;
+  const loadRange = timelineRangeFor(range);
+  const facts = await loadCandidateFacts(db, scope, prepared, loadRange, now);
 
   const empty = { object: 'availability' as const, timezone: timeZone, slots: [], has_more: false, next_from: null };
   // A type with no active resource: nothing can be booked.
@@ -105,15 +145,6 @@ async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req:
     await slicer.tick();
   }
 
-  const segments: SearchSegment[] = req.segments.map((s, i) => ({
-    candidates: candidates[i],
-    durationMinutes: s.duration_minutes,
-    offsetMinutes: s.offset_minutes,
-    quantity: s.quantity ?? 1,
-    bufferBeforeMinutes: s.buffer_before_minutes,
-    bufferAfterMinutes: s.buffer_after_minutes,
-    location: s.location,
-  }));
   const result = await runInSlices(searchSlotsInSteps({
     from: range.start,
     to: range.end,

@@ -17,6 +17,7 @@ export interface SegmentBody {
   location?: string | null;
   buffer_before_minutes?: number;
   buffer_after_minutes?: number;
+  candidate_order?: 'listed' | 'balanced';
 }
 
 export interface ParsedSegment extends PlanSegmentInput {
@@ -82,6 +83,7 @@ export function parseSegments(body: SegmentBody[], prefix = ''): ParsedSegments 
       locationRequested: location !== null,
       bufferBeforeMinutes: s.buffer_before_minutes ?? null,
       bufferAfterMinutes: s.buffer_after_minutes ?? null,
+      candidateOrder: s.candidate_order ?? 'listed',
     };
   });
   return { segments, resources, locations };

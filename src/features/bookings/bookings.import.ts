@@ -63,7 +63,7 @@ export async function importBookings(db: DbHandle, scope: AccountScope, items: I
     const slicer = new Slicer();
     for (const [i, p] of prepared.entries()) {
       await slicer.tick();
-      const plan = await lockAndPlan(trx, scope, { ...p.parsed, policy: p.policy, now, skipStartPassed: true });
+      const plan = await lockAndPlan(trx, scope, { ...p.parsed, policy: p.policy, now, skipStartPassed: true, rules: 'none' });
       if (!plan.ok) throw conflictError(plan, `bookings[${i}]`, `Item bookings[${i}]`);
       const { booking } = await writeBooking(
         trx,

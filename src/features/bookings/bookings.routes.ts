@@ -24,7 +24,21 @@ export function bookingRoutes(app: App, service: BookingsService) {
           replaces: Type.Optional(Id('Reschedule this booking: it is cancelled with replaced_by, its attendees move here.')),
           metadata: Type.Optional(MetadataInput),
         },
-        { additionalProperties: false },
+        {
+          additionalProperties: false,
+          examples: [
+            {
+              segments: [
+                {
+                  resources: ['res_01m809wbg04f9bssvzxa1m8tjc', 'res_01m809wbg04f9bssvzxa1m8tjd'],
+                  candidate_order: 'balanced',
+                  start: '2027-03-10T10:00:00Z',
+                  end: '2027-03-10T11:00:00Z',
+                },
+              ],
+            },
+          ],
+        },
       ),
       response: { 200: BookingSchema },
     },

@@ -14,6 +14,10 @@ export const PolicySchema = Type.Union([Type.Literal('reject'), Type.Literal('ca
   description:
     '`reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else.',
 });
+export const CandidateOrderSchema = Type.Union([Type.Literal('listed'), Type.Literal('balanced')], {
+  description:
+    'How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates).',
+});
 const Buffer = (which: string) =>
   Type.Integer({ minimum: 0, maximum: 1440, description: `Minutes also held ${which} the segment; default: the resource's.` });
 
@@ -33,6 +37,7 @@ export const SegmentInput = Type.Object(
     location: Type.Optional(Nullable(Id('The resource must work at this location for the whole held time; default: the schedule interval’s, then the resource’s default_location.'))),
     buffer_before_minutes: Type.Optional(Buffer('before')),
     buffer_after_minutes: Type.Optional(Buffer('after')),
+    candidate_order: Type.Optional(CandidateOrderSchema),
   },
   { additionalProperties: false },
 );
@@ -42,9 +47,16 @@ export const CandidateSchema = Type.Object({ resource: Type.String(), reason: Ty
 export const ConflictSchema = Type.Object({
   segment: Type.Integer(),
   resource: Nullable(Type.String()),
-  reason: Type.String({ description: 'outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed' }),
+  reason: Type.String({
+    description:
+      'outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded).',
+  }),
   message: Type.String(),
   candidates: Type.Optional(Type.Array(CandidateSchema)),
+  rule: Type.Optional(
+    Type.String({ description: 'Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week.' }),
+  ),
+  limit: Type.Optional(Type.Integer({ description: 'Rule conflicts: the limit of that rule.' })),
 });
 
 /** The fields bookings and attendees share at the end of their shape (capacity/lifecycle.ts). */

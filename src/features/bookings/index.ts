@@ -5,7 +5,7 @@ import { expiryWorker } from './expiry.worker.js';
 import { AttendeesService } from './attendees.service.js';
 import { attendeeRoutes } from './attendees.routes.js';
 
-export { ConflictSchema, PolicySchema } from './bookings.schemas.js';
+export { CandidateOrderSchema, ConflictSchema, PolicySchema } from './bookings.schemas.js';
 export { instant, parseSegments, type SegmentBody } from './booking-input.js';
 export { hydrateBookings } from './bookings.read.js';
 

@@ -3,6 +3,7 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { Deleted, EmptyBody, Id, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { ResourcesService } from './resources.service.js';
+import { BookingRulesInput, BookingRulesSchema } from '../../capacity/index.js';
 
 export const ResourceSchema = Type.Object({
   id: Type.String(),
@@ -16,6 +17,7 @@ export const ResourceSchema = Type.Object({
   status: Type.Union([Type.Literal('active'), Type.Literal('archived')]),
   buffer_before_minutes: Type.Integer(),
   buffer_after_minutes: Type.Integer(),
+  booking_rules: BookingRulesSchema,
   metadata: Metadata,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -35,6 +37,13 @@ const Settable = {
   default_location: Type.Optional(Nullable(Id('Location id'))),
   buffer_before_minutes: Type.Optional(Buffer('before')),
   buffer_after_minutes: Type.Optional(Buffer('after')),
+  booking_rules: Type.Optional(
+    Type.Object(BookingRulesInput.properties, {
+      additionalProperties: false,
+      description:
+        "This resource's booking rules, each overriding the account's; null (or absent on create): the account's applies (docs/bookings.md#booking-rules). On update, the fields given replace the stored ones.",
+    }),
+  ),
   metadata: Type.Optional(MetadataInput),
 };
 
@@ -50,7 +59,10 @@ export function resourceRoutes(app: App, service: ResourcesService) {
           type: Type.String({ minLength: 1, maxLength: 200, description: 'A free label for grouping; not updatable.' }),
           ...Settable,
         },
-        { additionalProperties: false },
+        {
+          additionalProperties: false,
+          examples: [{ name: 'Studio B', type: 'room', timezone: 'Europe/Paris', booking_rules: { min_notice_minutes: 120, max_advance_days: 60, max_per_day: 6 } }],
+        },
       ),
       response: { 200: ResourceSchema },
     },

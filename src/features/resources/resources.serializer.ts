@@ -1,5 +1,6 @@
 import { isoRequired } from '../../lib/time-format.js';
 import type { ResourceRow } from './resources.repository.js';
+import { serializeRules } from '../../capacity/index.js';
 
 export function serializeResource(row: ResourceRow) {
   return {
@@ -14,6 +15,7 @@ export function serializeResource(row: ResourceRow) {
     status: row.status,
     buffer_before_minutes: row.buffer_before_minutes,
     buffer_after_minutes: row.buffer_after_minutes,
+    booking_rules: serializeRules(row.booking_rules),
     metadata: row.metadata,
     created_at: isoRequired(row.created_at),
     updated_at: isoRequired(row.updated_at),

@@ -13,7 +13,7 @@ import { activeSeriesNaming } from '../series/index.js';
 import * as repo from './resources.repository.js';
 import { serializeResource } from './resources.serializer.js';
 import type { Clock } from '../../lib/clock.js';
-import { assertLocationsExist, lockResource, recheckBookings } from '../../capacity/index.js';
+import { assertLocationsExist, lockResource, mergeRules, recheckBookings, type BookingRulesBody } from '../../capacity/index.js';
 import { usageMeter } from '../../metering/index.js';
 
 export interface ResourceInput {
@@ -24,6 +24,7 @@ export interface ResourceInput {
   default_location?: string | null;
   buffer_before_minutes?: number;
   buffer_after_minutes?: number;
+  booking_rules?: BookingRulesBody;
   metadata?: Record<string, string>;
 }
 
@@ -58,6 +59,7 @@ export class ResourcesService {
         status: 'active',
         buffer_before_minutes: input.buffer_before_minutes ?? 0,
         buffer_after_minutes: input.buffer_after_minutes ?? 0,
+        booking_rules: json(mergeRules(null, input.booking_rules)),
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -89,6 +91,8 @@ export class ResourcesService {
         default_location: input.default_location === undefined ? before.default_location : input.default_location,
         buffer_before_minutes: input.buffer_before_minutes ?? before.buffer_before_minutes,
         buffer_after_minutes: input.buffer_after_minutes ?? before.buffer_after_minutes,
+        // Rules are checked when a booking is made or moved: changing them re-checks nothing.
+        booking_rules: json(mergeRules(before.booking_rules, input.booking_rules)),
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });

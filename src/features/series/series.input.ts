@@ -21,6 +21,7 @@ export interface TemplateSegmentBody {
   location?: string | null;
   buffer_before_minutes?: number | null;
   buffer_after_minutes?: number | null;
+  candidate_order?: 'listed' | 'balanced';
 }
 
 export interface TemplateBody {
@@ -59,6 +60,7 @@ export function parseTemplate(body: TemplateBody): ParsedTemplate {
       location: s.location ?? null,
       buffer_before_minutes: s.buffer_before_minutes ?? null,
       buffer_after_minutes: s.buffer_after_minutes ?? null,
+      candidate_order: s.candidate_order ?? 'listed',
     };
   });
   const metadata = body.metadata === undefined || body.metadata === null ? null : metadataForCreate(body.metadata);
@@ -77,6 +79,7 @@ export function templateOf(row: SeriesTemplateRow): SeriesTemplate {
         location: s.location,
         bufferBeforeMinutes: s.buffer_before_minutes,
         bufferAfterMinutes: s.buffer_after_minutes,
+        candidateOrder: s.candidate_order ?? 'listed',
       }),
     ),
     seats: row.seats,

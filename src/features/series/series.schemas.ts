@@ -1,7 +1,7 @@
 /** Request and response schemas of series (they feed the OpenAPI document; docs/series.md). */
 import { Type } from 'typebox';
 import { DateOnly, DateTime, Id, Metadata, MetadataInput, Nullable } from '../../http/schemas.js';
-import { ConflictSchema, PolicySchema } from '../bookings/index.js';
+import { CandidateOrderSchema, ConflictSchema, PolicySchema } from '../bookings/index.js';
 
 export const SeriesStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('ended'), Type.Literal('cancelled')]);
 
@@ -22,6 +22,7 @@ export const TemplateSegmentInput = Type.Object(
     location: Type.Optional(Nullable(Id('As in a booking: the resource must work there; null: the schedule interval’s, then the default.'))),
     buffer_before_minutes: Type.Optional(Nullable(Buffer('before'))),
     buffer_after_minutes: Type.Optional(Nullable(Buffer('after'))),
+    candidate_order: Type.Optional(CandidateOrderSchema),
   },
   { additionalProperties: false },
 );
@@ -46,6 +47,7 @@ export const TemplateSchema = Type.Object({
       location: Nullable(Type.String()),
       buffer_before_minutes: Nullable(Type.Integer()),
       buffer_after_minutes: Nullable(Type.Integer()),
+      candidate_order: CandidateOrderSchema,
     }),
   ),
   seats: Nullable(Type.Integer()),

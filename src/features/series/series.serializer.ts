@@ -23,6 +23,7 @@ export function serializeSeries(row: SeriesRow) {
         location: s.location,
         buffer_before_minutes: s.buffer_before_minutes,
         buffer_after_minutes: s.buffer_after_minutes,
+        candidate_order: s.candidate_order ?? 'listed',
       })),
       seats: t.seats,
       metadata: t.metadata,

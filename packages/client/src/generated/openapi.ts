@@ -135,6 +135,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                                booking_rules: {
+                                    /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                    max_advance_days: number | null;
+                                    /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                    max_per_day: number | null;
+                                    /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                    max_per_week: number | null;
+                                    /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                    min_notice_minutes: number | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 id: string;
@@ -180,6 +191,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The default booking rules of the account's resources (docs/bookings.md#booking-rules); on update, the fields given replace the stored ones. */
+                        booking_rules?: {
+                            /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                            max_advance_days?: number | null;
+                            /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                            max_per_day?: number | null;
+                            /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                            max_per_week?: number | null;
+                            /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                            min_notice_minutes?: number | null;
+                        };
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
                             [key: string]: string;
@@ -200,6 +222,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_rules: {
+                                /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                max_advance_days: number | null;
+                                /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                max_per_day: number | null;
+                                /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                max_per_week: number | null;
+                                /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                min_notice_minutes: number | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             id: string;
@@ -264,6 +297,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_rules: {
+                                /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                max_advance_days: number | null;
+                                /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                max_per_day: number | null;
+                                /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                max_per_week: number | null;
+                                /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                min_notice_minutes: number | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             id: string;
@@ -307,7 +351,26 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "booking_rules": {
+                     *         "min_notice_minutes": 60,
+                     *         "max_per_week": 20
+                     *       }
+                     *     }
+                     */
                     "application/json": {
+                        /** @description The default booking rules of the account's resources (docs/bookings.md#booking-rules); on update, the fields given replace the stored ones. */
+                        booking_rules?: {
+                            /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                            max_advance_days?: number | null;
+                            /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                            max_per_day?: number | null;
+                            /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                            max_per_week?: number | null;
+                            /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                            min_notice_minutes?: number | null;
+                        };
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
                             [key: string]: string;
@@ -328,6 +391,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_rules: {
+                                /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                max_advance_days: number | null;
+                                /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                max_per_day: number | null;
+                                /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                max_per_week: number | null;
+                                /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                min_notice_minutes: number | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             id: string;
@@ -1211,6 +1285,23 @@ export interface paths {
             /** @description Cost: (candidates of all segments) × grid starts per day × days, at most 300,000 work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md). */
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "from": "2027-03-01T00:00:00Z",
+                     *       "to": "2027-03-08T00:00:00Z",
+                     *       "segments": [
+                     *         {
+                     *           "resources": [
+                     *             "res_01m809wbg04f9bssvzxa1m8tjc",
+                     *             "res_01m809wbg04f9bssvzxa1m8tjd"
+                     *           ],
+                     *           "duration_minutes": 60,
+                     *           "candidate_order": "balanced"
+                     *         }
+                     *       ],
+                     *       "slot_interval_minutes": 30
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * Format: date-time
@@ -1225,6 +1316,8 @@ export interface paths {
                             buffer_after_minutes?: number;
                             /** @description Overrides the resource's buffer before. */
                             buffer_before_minutes?: number;
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced";
                             /** @description Length of the segment, 1 to 10080 minutes. */
                             duration_minutes: number;
                             /** @description Location id: the resource must be working there for the whole held time. */
@@ -1377,6 +1470,157 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/availability/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Explain one slot start: per segment and candidate, whether it fits, and every reason it does not with the objects behind it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A search request plus the start to explain. Cost: (candidates of all segments) × grid starts per day × days, at most 300,000 work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md). The same budget as the search it explains. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2027-03-01T00:00:00Z",
+                     *       "to": "2027-03-02T00:00:00Z",
+                     *       "segments": [
+                     *         {
+                     *           "resources": [
+                     *             "res_01m809wbg04f9bssvzxa1m8tjc",
+                     *             "res_01m809wbg04f9bssvzxa1m8tjd"
+                     *           ],
+                     *           "duration_minutes": 60,
+                     *           "candidate_order": "balanced"
+                     *         }
+                     *       ],
+                     *       "start": "2027-03-01T09:00:00Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Earliest slot start
+                         */
+                        from: string;
+                        /** @description At most this many slots (default 100); has_more and next_from say where to go on. */
+                        limit?: number;
+                        /** @description 1 to 20 segments, booked together. */
+                        segments: {
+                            /** @description Overrides the resource's buffer after. */
+                            buffer_after_minutes?: number;
+                            /** @description Overrides the resource's buffer before. */
+                            buffer_before_minutes?: number;
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced";
+                            /** @description Length of the segment, 1 to 10080 minutes. */
+                            duration_minutes: number;
+                            /** @description Location id: the resource must be working there for the whole held time. */
+                            location?: string;
+                            offset_minutes?: number | null;
+                            /** @description Units of a pool to hold (default 1). */
+                            quantity?: number;
+                            /** @description Book this resource. Exactly one of resource, resources, type. */
+                            resource?: string;
+                            /** @description Candidate resources, 1 to 50; the first that fits, in this order, is offered. */
+                            resources?: string[];
+                            /** @description Candidates: the active resources of this type, in creation order; at most 50, like resources (more: 400). */
+                            type?: string;
+                        }[];
+                        /** @description Slot starts sit on this grid from local midnight in timezone (default 15). */
+                        slot_interval_minutes?: number;
+                        /**
+                         * Format: date-time
+                         * @description The slot start to explain; within from (inclusive) and to (exclusive).
+                         */
+                        start: string;
+                        /** @description IANA time zone of slot alignment and day boundaries; default: the account's. */
+                        timezone?: string;
+                        /**
+                         * Format: date-time
+                         * @description Latest slot end; at most 62 days after from
+                         */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            end: string;
+                            /** @description A booking of these segments at this start would be accepted under reject; search offers it when on_grid too. */
+                            fits: boolean;
+                            /** @enum {string} */
+                            object: "availability_explanation";
+                            /** @description The start is on the search grid (slot_interval_minutes from local midnight) and the slot ends by to. */
+                            on_grid: boolean;
+                            segments: {
+                                /** @description In the order they are tried (balanced order when asked). */
+                                candidates: {
+                                    fits: boolean;
+                                    /** @description Every reason it does not fit; empty when it fits. */
+                                    reasons: ({
+                                        message: string;
+                                        /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, start_passed, too_soon, too_far_ahead or limit_reached; older API versions see the last three as start_passed, outside_schedule and capacity_exceeded. */
+                                        reason: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                    resource: string;
+                                }[];
+                                /** Format: date-time */
+                                end: string;
+                                /** @description Some candidate fits. */
+                                fits: boolean;
+                                quantity: number;
+                                resource: string | null;
+                                segment: number;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            /** Format: date-time */
+                            start: string;
+                            timezone: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1811,10 +2055,14 @@ export interface paths {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description Rule conflicts: the limit of that rule. */
+                                    limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                     reason: string;
                                     resource: string | null;
+                                    /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                    rule?: string;
                                     segment: number;
                                 }[] | null;
                                 /** Format: date-time */
@@ -1882,6 +2130,21 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "segments": [
+                     *         {
+                     *           "resources": [
+                     *             "res_01m809wbg04f9bssvzxa1m8tjc",
+                     *             "res_01m809wbg04f9bssvzxa1m8tjd"
+                     *           ],
+                     *           "candidate_order": "balanced",
+                     *           "start": "2027-03-10T10:00:00Z",
+                     *           "end": "2027-03-10T11:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                         conflict_policy?: "reject" | "capacity_only" | "allow";
@@ -1898,6 +2161,8 @@ export interface paths {
                             buffer_after_minutes?: number;
                             /** @description Minutes also held before the segment; default: the resource's. */
                             buffer_before_minutes?: number;
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced";
                             /**
                              * Format: date-time
                              * @description Segment end; after start.
@@ -1942,10 +2207,14 @@ export interface paths {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                 reason: string;
                                 resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
                                 segment: number;
                             }[] | null;
                             /** Format: date-time */
@@ -2044,10 +2313,14 @@ export interface paths {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                 reason: string;
                                 resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
                                 segment: number;
                             }[] | null;
                             /** Format: date-time */
@@ -2145,10 +2418,14 @@ export interface paths {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                 reason: string;
                                 resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
                                 segment: number;
                             }[] | null;
                             /** Format: date-time */
@@ -2413,10 +2690,14 @@ export interface paths {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                 reason: string;
                                 resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
                                 segment: number;
                             }[] | null;
                             /** Format: date-time */
@@ -2521,10 +2802,14 @@ export interface paths {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                 reason: string;
                                 resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
                                 segment: number;
                             }[] | null;
                             /** Format: date-time */
@@ -2629,10 +2914,14 @@ export interface paths {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                 reason: string;
                                 resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
                                 segment: number;
                             }[] | null;
                             /** Format: date-time */
@@ -2737,10 +3026,14 @@ export interface paths {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                 reason: string;
                                 resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
                                 segment: number;
                             }[] | null;
                             /** Format: date-time */
@@ -2829,6 +3122,8 @@ export interface paths {
                             buffer_after_minutes?: number;
                             /** @description Minutes also held before the segment; default: the resource's. */
                             buffer_before_minutes?: number;
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced";
                             /**
                              * Format: date-time
                              * @description Segment end; after start.
@@ -2871,10 +3166,14 @@ export interface paths {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                 reason: string;
                                 resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
                                 segment: number;
                             }[] | null;
                             /** Format: date-time */
@@ -2974,6 +3273,8 @@ export interface paths {
                                 buffer_after_minutes?: number;
                                 /** @description Minutes also held before the segment; default: the resource's. */
                                 buffer_before_minutes?: number;
+                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                candidate_order?: "listed" | "balanced";
                                 /**
                                  * Format: date-time
                                  * @description Segment end; after start.
@@ -3019,10 +3320,14 @@ export interface paths {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description Rule conflicts: the limit of that rule. */
+                                    limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                     reason: string;
                                     resource: string | null;
+                                    /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                    rule?: string;
                                     segment: number;
                                 }[] | null;
                                 /** Format: date-time */
@@ -3204,10 +3509,14 @@ export interface paths {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description Rule conflicts: the limit of that rule. */
+                                    limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                     reason: string;
                                     resource: string | null;
+                                    /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                    rule?: string;
                                     segment: number;
                                 }[];
                                 /** Format: date-time */
@@ -3227,10 +3536,14 @@ export interface paths {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description Rule conflicts: the limit of that rule. */
+                                    limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                     reason: string;
                                     resource: string | null;
+                                    /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                    rule?: string;
                                     segment: number;
                                 }[];
                                 /** Format: date-time */
@@ -3991,6 +4304,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                                booking_rules: {
+                                    /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                    max_advance_days: number | null;
+                                    /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                    max_per_day: number | null;
+                                    /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                    max_per_week: number | null;
+                                    /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                    min_notice_minutes: number | null;
+                                };
                                 buffer_after_minutes: number;
                                 buffer_before_minutes: number;
                                 capacity: number;
@@ -4041,7 +4365,30 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Studio B",
+                     *       "type": "room",
+                     *       "timezone": "Europe/Paris",
+                     *       "booking_rules": {
+                     *         "min_notice_minutes": 120,
+                     *         "max_advance_days": 60,
+                     *         "max_per_day": 6
+                     *       }
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This resource's booking rules, each overriding the account's; null (or absent on create): the account's applies (docs/bookings.md#booking-rules). On update, the fields given replace the stored ones. */
+                        booking_rules?: {
+                            /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                            max_advance_days?: number | null;
+                            /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                            max_per_day?: number | null;
+                            /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                            max_per_week?: number | null;
+                            /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                            min_notice_minutes?: number | null;
+                        };
                         /** @description Minutes also held after the booked time. Default 0. */
                         buffer_after_minutes?: number;
                         /** @description Minutes also held before the booked time. Default 0. */
@@ -4071,6 +4418,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_rules: {
+                                /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                max_advance_days: number | null;
+                                /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                max_per_day: number | null;
+                                /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                max_per_week: number | null;
+                                /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                min_notice_minutes: number | null;
+                            };
                             buffer_after_minutes: number;
                             buffer_before_minutes: number;
                             capacity: number;
@@ -4141,6 +4499,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_rules: {
+                                /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                max_advance_days: number | null;
+                                /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                max_per_day: number | null;
+                                /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                max_per_week: number | null;
+                                /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                min_notice_minutes: number | null;
+                            };
                             buffer_after_minutes: number;
                             buffer_before_minutes: number;
                             capacity: number;
@@ -4191,6 +4560,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description This resource's booking rules, each overriding the account's; null (or absent on create): the account's applies (docs/bookings.md#booking-rules). On update, the fields given replace the stored ones. */
+                        booking_rules?: {
+                            /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                            max_advance_days?: number | null;
+                            /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                            max_per_day?: number | null;
+                            /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                            max_per_week?: number | null;
+                            /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                            min_notice_minutes?: number | null;
+                        };
                         /** @description Minutes also held after the booked time. Default 0. */
                         buffer_after_minutes?: number;
                         /** @description Minutes also held before the booked time. Default 0. */
@@ -4218,6 +4598,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_rules: {
+                                /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                max_advance_days: number | null;
+                                /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                max_per_day: number | null;
+                                /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                max_per_week: number | null;
+                                /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                min_notice_minutes: number | null;
+                            };
                             buffer_after_minutes: number;
                             buffer_before_minutes: number;
                             capacity: number;
@@ -4335,6 +4726,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_rules: {
+                                /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                max_advance_days: number | null;
+                                /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                max_per_day: number | null;
+                                /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                max_per_week: number | null;
+                                /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                min_notice_minutes: number | null;
+                            };
                             buffer_after_minutes: number;
                             buffer_before_minutes: number;
                             capacity: number;
@@ -4665,6 +5067,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_rules: {
+                                /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
+                                max_advance_days: number | null;
+                                /** @description At most this many bookings hold the resource per local day (the resource's time zone), counted by segment start. 1 to 1000; null: no rule. */
+                                max_per_day: number | null;
+                                /** @description At most this many per ISO week (Monday to Sunday, local), counted the same way. 1 to 5000; null: no rule. */
+                                max_per_week: number | null;
+                                /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
+                                min_notice_minutes: number | null;
+                            };
                             buffer_after_minutes: number;
                             buffer_before_minutes: number;
                             capacity: number;
@@ -5801,6 +6214,8 @@ export interface paths {
                                     segments: {
                                         buffer_after_minutes: number | null;
                                         buffer_before_minutes: number | null;
+                                        /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                        candidate_order: "listed" | "balanced";
                                         duration_minutes: number;
                                         location: string | null;
                                         offset_minutes: number | null;
@@ -5905,6 +6320,8 @@ export interface paths {
                             segments: {
                                 buffer_after_minutes?: number | null;
                                 buffer_before_minutes?: number | null;
+                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                candidate_order?: "listed" | "balanced";
                                 duration_minutes: number;
                                 location?: string | null;
                                 offset_minutes?: number | null;
@@ -5959,6 +6376,8 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced";
                                     duration_minutes: number;
                                     location: string | null;
                                     offset_minutes: number | null;
@@ -6050,6 +6469,8 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced";
                                     duration_minutes: number;
                                     location: string | null;
                                     offset_minutes: number | null;
@@ -6130,6 +6551,8 @@ export interface paths {
                             segments: {
                                 buffer_after_minutes?: number | null;
                                 buffer_before_minutes?: number | null;
+                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                candidate_order?: "listed" | "balanced";
                                 duration_minutes: number;
                                 location?: string | null;
                                 offset_minutes?: number | null;
@@ -6182,6 +6605,8 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced";
                                     duration_minutes: number;
                                     location: string | null;
                                     offset_minutes: number | null;
@@ -6290,6 +6715,8 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced";
                                     duration_minutes: number;
                                     location: string | null;
                                     offset_minutes: number | null;
@@ -6358,10 +6785,14 @@ export interface paths {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description Rule conflicts: the limit of that rule. */
+                                    limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
                                     reason: string;
                                     resource: string | null;
+                                    /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                    rule?: string;
                                     segment: number;
                                 }[];
                                 /** Format: date-time */
@@ -6464,6 +6895,8 @@ export interface paths {
                             segments: {
                                 buffer_after_minutes?: number | null;
                                 buffer_before_minutes?: number | null;
+                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                candidate_order?: "listed" | "balanced";
                                 duration_minutes: number;
                                 location?: string | null;
                                 offset_minutes?: number | null;
@@ -6518,6 +6951,8 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced";
                                     duration_minutes: number;
                                     location: string | null;
                                     offset_minutes: number | null;
@@ -6858,7 +7293,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The version events are rendered in (2026-05-01, 2026-10-16); default: the platform's. */
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01); default: the platform's. */
                         api_version?: string;
                         description?: string | null;
                         /** @description Exact event types, prefixes such as 'booking.*', or '*'. */
@@ -7010,7 +7445,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The version events are rendered in (2026-05-01, 2026-10-16); default: the platform's. */
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01); default: the platform's. */
                         api_version?: string;
                         description?: string | null;
                         disabled?: boolean;

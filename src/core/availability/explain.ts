@@ -1,0 +1,173 @@
+/**
+ * "Why is this slot not offered?" (docs/availability.md#explain). Plans the slot at one start
+ * with the planning code search uses (planBooking, every booking rule), but tries every
+ * candidate of every segment, and names the objects behind each conflict: the working time
+ * of the days the held time touches (schedule or override id), the blocks, the bookings that
+ * hold the capacity, the rule and its limit, the archived resource. Pure.
+ */
+import type { BlockFacts, Conflict, Interval, OverrideFacts, ScheduleFacts } from './types.js';
+import type { ResourceTimeline } from './resource-timeline.js';
+import { planBooking, type CandidateTrial, type PlanSegmentInput } from './booking-plan.js';
+import { capBreaches, rulesOf, startWindow } from './rules.js';
+import { rotationWeek, scheduleInForce } from './working-time.js';
+import { addDays, formatInstant, instantToLocalDate, localToInstant, parseWallTime } from '../time/wall-time.js';
+import { weekdayOf } from '../time/calendar-date.js';
+
+export type Details = Record<string, unknown>;
+
+export interface ExplainedReason extends Details {
+  reason: Conflict['reason'];
+  message: string;
+}
+
+export interface ExplainedCandidate {
+  resource: string;
+  fits: boolean;
+  reasons: ExplainedReason[];
+}
+
+export interface ExplainedSegment {
+  segment: number;
+  start: number;
+  end: number;
+  quantity: number;
+  fits: boolean;
+  /** The candidate a booking would get under `reject`, or null. */
+  resource: string | null;
+  candidates: ExplainedCandidate[];
+}
+
+export interface Explanation {
+  /** A booking of these segments at this start would succeed under `reject` (search offers it, on its grid). */
+  fits: boolean;
+  segments: ExplainedSegment[];
+}
+
+export function explainPlan(segments: readonly PlanSegmentInput[], timelines: ReadonlyMap<string, ResourceTimeline>, now: number): Explanation {
+  // Planned as a booking under `allow` would be: where no candidate of a segment fits, that
+  // booking still takes the first one it may, and later segments of the same booking are
+  // weighed against its hold; so the reasons here are the conflicts it would report. Where
+  // every segment has a candidate that fits, `allow` and `reject` choose alike, so `fits`
+  // is exactly search's answer.
+  const plan = planBooking({ segments, timelines, now, policy: 'allow', rules: 'all', evaluateAll: true });
+  const trials = plan.trials!;
+  return {
+    fits: plan.ok && plan.conflicts.length === 0 && plan.segments.length === segments.length,
+    segments: segments.map((seg, i) => {
+      const candidates = trials[i].candidates.map((t): ExplainedCandidate => {
+        const timeline = timelines.get(t.resource)!;
+        return {
+          resource: t.resource,
+          fits: t.fit.conflicts.length === 0,
+          reasons: t.fit.conflicts.map((c) => ({ reason: c.reason, message: c.message, ...detailsOf(c, timeline, t, seg, now) })),
+        };
+      });
+      const chosen = candidates.find((c) => c.resource === trials[i].chosen);
+      return {
+        segment: i,
+        start: seg.start,
+        end: seg.end,
+        quantity: seg.quantity,
+        fits: candidates.some((c) => c.fits),
+        // The candidate a booking gets under `reject`: only one that fits.
+        resource: chosen?.fits ? chosen.resource : null,
+        candidates,
+      };
+    }),
+  };
+}
+
+function detailsOf(c: Conflict, timeline: ResourceTimeline, trial: CandidateTrial, seg: PlanSegmentInput, now: number): Details {
+  const held: Interval = { start: trial.fit.heldStart, end: trial.fit.heldEnd };
+  const heldOut = { held_start: formatInstant(held.start), held_end: formatInstant(held.end) };
+  const resource = timeline.resource;
+  switch (c.reason) {
+    case 'resource_archived':
+      return { resource: resource.id, status: resource.status };
+    case 'start_passed':
+      return { now: formatInstant(now) };
+    case 'too_soon':
+      return { rule: c.rule, limit: c.limit, earliest_start: formatInstant(startWindow(rulesOf(resource), now).earliest) };
+    case 'too_far_ahead':
+      return { rule: c.rule, limit: c.limit, latest_start: formatInstant(startWindow(rulesOf(resource), now).latest) };
+    case 'limit_reached': {
+      const breach = capBreaches(timeline, seg.start).find((b) => b.rule === c.rule)!;
+      return { rule: c.rule, limit: c.limit, period: { from: breach.period.from, until: breach.period.until }, bookings: breach.period.bookings };
+    }
+    case 'outside_schedule':
+      return { ...heldOut, location: seg.location ?? null, working_days: workingDays(timeline, held) };
+    case 'blocked':
+      return { ...heldOut, blocks: blocksOver(timeline, held) };
+    case 'capacity_exceeded':
+      return {
+        ...heldOut,
+        capacity: resource.capacity,
+        requested: seg.quantity,
+        bookings: timeline.facts.holds
+          .filter((h) => h.start < held.end && h.end > held.start)
+          .sort((a, b) => a.start - b.start || (a.bookingId < b.bookingId ? -1 : 1))
+          .map((h) => ({ booking: h.bookingId, quantity: h.quantity, held_start: formatInstant(h.start), held_end: formatInstant(h.end) })),
+        // Earlier segments of this same request on this resource hold it too.
+        this_request: trial.extraHolds
+          .filter((h) => h.start < held.end && h.end > held.start)
+          .map((h) => ({ quantity: h.quantity, held_start: formatInstant(h.start), held_end: formatInstant(h.end) })),
+      };
+    default:
+      return {};
+  }
+}
+
+/**
+ * The working time of every local day the held time touches, and where it comes from: the
+ * day's override (its id), else the schedule in force (its id), else nothing (closed).
+ */
+function workingDays(timeline: ResourceTimeline, held: Interval) {
+  const tz = timeline.resource.timezone;
+  const { schedules, overrides } = timeline.facts;
+  const sorted = [...schedules].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
+  const byDate = new Map(overrides.map((o) => [o.date, o]));
+  const out = [];
+  const last = instantToLocalDate(held.end - 1, tz);
+  for (let date = instantToLocalDate(held.start, tz); date <= last; date = addDays(date, 1)) {
+    out.push(dayOf(date, tz, sorted, byDate, timeline.resource.defaultLocation));
+  }
+  return out;
+}
+
+function dayOf(date: string, tz: string, sorted: readonly ScheduleFacts[], byDate: ReadonlyMap<string, OverrideFacts>, defaultLocation: string | null) {
+  const override = byDate.get(date);
+  const schedule = override ? null : scheduleInForce(sorted, date);
+  const walls = override ? override.intervals : schedule && schedule.weeks.length > 0 ? (schedule.weeks[rotationWeek(schedule, date)]?.[weekdayOf(date)] ?? []) : [];
+  return {
+    date,
+    override: override?.id ?? null,
+    schedule: schedule?.id ?? null,
+    intervals: walls.map((w) => ({
+      start: formatInstant(localToInstant(date, parseWallTime(w.start) ?? 0, tz)),
+      end: formatInstant(localToInstant(date, parseWallTime(w.end, true) ?? 0, tz)),
+      location: w.location ?? defaultLocation,
+    })),
+  };
+}
+
+/** The blocks that apply to the resource during the held time (location blocks: where it works there then). */
+function blocksOver(timeline: ResourceTimeline, held: Interval) {
+  const { resource, working } = timeline;
+  const applies = (b: BlockFacts) => {
+    if (b.start >= held.end || b.end <= held.start) return false;
+    if (b.resource !== null) return b.resource === resource.id;
+    if (b.accountWide) return true;
+    const from = Math.max(b.start, held.start);
+    const to = Math.min(b.end, held.end);
+    return working.some((w) => w.location === b.location && w.start < to && w.end > from);
+  };
+  return timeline.facts.blocks
+    .filter(applies)
+    .sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : 1))
+    .map((b) => ({
+      id: b.id,
+      scope: b.resource !== null ? 'resource' : b.accountWide ? 'account' : 'location',
+      start: formatInstant(b.start),
+      end: formatInstant(b.end),
+    }));
+}

@@ -1,0 +1,74 @@
+/**
+ * How busy a resource is, by local day and ISO week: the bookings holding it that start a
+ * segment there (docs/bookings.md#booking-rules). The per-day and per-week caps read it, and
+ * so does `balanced` candidate order (fewest bookings that day, then booked least recently).
+ * Pure; a series run adds the occurrences it plans, so later ones count the earlier ones.
+ */
+import type { BookedStart } from './types.js';
+import { addDays, instantToLocalDate, localToInstant } from '../time/wall-time.js';
+import { mondayOf } from '../time/calendar-date.js';
+
+export interface Period {
+  /** First local date of the period and the first date after it. */
+  from: string;
+  until: string;
+  /** Distinct bookings with a segment on the resource starting in the period. */
+  bookings: string[];
+}
+
+export interface ResourceUsage {
+  /** The local day of `start` in the resource's zone, with the bookings counted there. */
+  day(start: number): Period;
+  /** The ISO week (Monday to Sunday) of `start`, with the bookings counted there. */
+  week(start: number): Period;
+  /** When the resource was last booked (epoch ms), or null: never (among those counted). */
+  lastBookedAt(): number | null;
+  /** Another booking's start, planned in this run (a series occurrence). */
+  add(start: BookedStart): void;
+}
+
+export function buildUsage(
+  timeZone: string,
+  starts: readonly BookedStart[],
+  ignore: ReadonlySet<string> = new Set(),
+  lastBookedAt: number | null = null,
+): ResourceUsage {
+  const byDate = new Map<string, Set<string>>();
+  let last: number | null = lastBookedAt;
+  // One day's bounds remembered: consecutive questions nearly always fall on the same day,
+  // and a zone lookup costs far more than a comparison.
+  let cached: { start: number; end: number; date: string } | null = null;
+
+  const dateOf = (ms: number): string => {
+    if (cached && ms >= cached.start && ms < cached.end) return cached.date;
+    const date = instantToLocalDate(ms, timeZone);
+    cached = { start: localToInstant(date, 0, timeZone), end: localToInstant(addDays(date, 1), 0, timeZone), date };
+    return date;
+  };
+
+  const add = (s: BookedStart) => {
+    if (ignore.has(s.bookingId)) return;
+    const date = dateOf(s.start);
+    let set = byDate.get(date);
+    if (!set) byDate.set(date, (set = new Set()));
+    set.add(s.bookingId);
+    if (last === null || s.bookedAt > last) last = s.bookedAt;
+  };
+  for (const s of starts) add(s);
+
+  const period = (from: string, days: number): Period => {
+    const ids = new Set<string>();
+    for (let i = 0, d = from; i < days; i++, d = addDays(d, 1)) for (const id of byDate.get(d) ?? []) ids.add(id);
+    return { from, until: addDays(from, days), bookings: [...ids].sort() };
+  };
+
+  return {
+    day: (start) => period(dateOf(start), 1),
+    week: (start) => period(mondayOf(dateOf(start)), 7),
+    lastBookedAt: () => last,
+    add,
+  };
+}
+
+/** The days around [start, end) whose bookings the caps may need: the ISO weeks touched, and a day more for zones. */
+export const USAGE_PAD_MS = 8 * 24 * 3600 * 1000;
