@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../support/receiver.js';
 import { api, exitWithin, freePort, pgliteDataDir, randomKey, serversOfThisFile, startServer, type Server } from './helpers.js';
 
 /** `serve` as a real process on PGlite: first run, logs, health, graceful shutdown, restart. */
@@ -51,11 +52,15 @@ describe('serve on PGlite', () => {
     const created = await api(server, key!, 'POST', '/v1/accounts', { name: 'Logged' });
     expect(created.status).toBe(200);
     const requestId = created.headers.get('request-id')!;
-    await new Promise((r) => setTimeout(r, 200));
-    const lines = server.output().split('\n').filter((l) => l.startsWith('{'));
-    const entries = lines.map((l) => JSON.parse(l));
-    const mine = entries.filter((e) => e.reqId === requestId);
-    expect(mine.length, server.output()).toBeGreaterThanOrEqual(2); // incoming request + request completed
+    const logOf = (id: string) =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.reqId === id);
+    // pino writes asynchronously: wait for both lines (incoming request + request completed).
+    const mine = await eventually(() => logOf(requestId).length >= 2 && logOf(requestId), { what: `both log lines of ${requestId}` });
     expect(mine.find((e) => e.res)?.res.statusCode).toBe(200);
     for (const e of mine) expect(e).toMatchObject({ level: expect.any(Number), time: expect.any(Number), msg: expect.any(String) });
 
