@@ -353,8 +353,8 @@ export interface UsageStatementsTable {
   created_at: Timestamp;
 }
 
-/** Secret feed URLs of a resource's calendar (docs/calendar-feeds.md); only the token's hash is kept. */
-export interface CalendarFeedsTable {
+/** Secret feed URLs of a resource's calendar (docs/feed-urls.md); only the token's hash is kept. */
+export interface ResourceFeedUrlsTable {
   account_id: string;
   id: string;
   livemode: boolean;
@@ -389,7 +389,7 @@ export interface Database {
   usage_active_objects: UsageActiveObjectsTable;
   usage_periods: UsagePeriodsTable;
   usage_statements: UsageStatementsTable;
-  calendar_feeds: CalendarFeedsTable;
+  resource_feed_urls: ResourceFeedUrlsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

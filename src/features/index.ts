@@ -17,7 +17,7 @@ import { webhooksModule } from './webhooks/index.js';
 import { seriesModule } from './series/index.js';
 import { usageModule } from './usage/index.js';
 import { apiKeysModule } from './api-keys/index.js';
-import { calendarFeedsModule } from './calendar-feeds/index.js';
+import { feedUrlsModule } from './feed-urls/index.js';
 import { consoleModule } from './console/index.js';
 
 export const FEATURES: readonly FeatureModule[] = [
@@ -34,6 +34,6 @@ export const FEATURES: readonly FeatureModule[] = [
   webhooksModule,
   usageModule,
   apiKeysModule,
-  calendarFeedsModule,
+  feedUrlsModule,
   consoleModule,
 ];

@@ -3085,69 +3085,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/calendar_feeds/{account}/{token}/calendar.ics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A secret feed URL (no key): the same iCalendar document as GET /v1/resources/{id}/calendar.ics, until revoked */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Account id */
-                    account: string;
-                    /** @description The secret token of the feed */
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
-                200: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/calendar": string;
-                    };
-                };
-                /** @description Not modified since the ETag sent in If-None-Match. */
-                304: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
-                default: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/conflict_previews": {
         parameters: {
             query?: never;
@@ -3591,6 +3528,69 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/feeds/{account}/{token}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A secret feed URL (no key): the same iCalendar document as GET /v1/resources/{id}/calendar.ics, until revoked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Account id */
+                    account: string;
+                    /** @description The secret token of the feed */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified since the ETag sent in If-None-Match. */
+                304: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4376,7 +4376,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/resources/{id}/calendar_feeds": {
+    "/v1/resources/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified since the ETag sent in If-None-Match. */
+                304: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources/{id}/feed_urls": {
         parameters: {
             query?: never;
             header?: never;
@@ -4419,7 +4480,7 @@ export interface paths {
                                 id: string;
                                 livemode: boolean;
                                 /** @enum {string} */
-                                object: "calendar_feed";
+                                object: "feed_url";
                                 /** @description The resource whose bookings the feed shows. */
                                 resource: string;
                                 /** @description The last four characters of the secret token, to tell URLs apart. */
@@ -4481,7 +4542,7 @@ export interface paths {
                             id: string;
                             livemode: boolean;
                             /** @enum {string} */
-                            object: "calendar_feed";
+                            object: "feed_url";
                             /** @description The resource whose bookings the feed shows. */
                             resource: string;
                             /** @description The last four characters of the secret token, to tell URLs apart. */
@@ -4510,7 +4571,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/resources/{id}/calendar_feeds/{feed}": {
+    "/v1/resources/{id}/feed_urls/{feed}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4526,7 +4587,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Calendar feed id */
+                    /** @description Feed URL id */
                     feed: string;
                     /** @description Resource id */
                     id: string;
@@ -4564,67 +4625,6 @@ export interface paths {
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/resources/{id}/calendar.ics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Object id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
-                200: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/calendar": string;
-                    };
-                };
-                /** @description Not modified since the ETag sent in If-None-Match. */
-                304: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
-                default: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/harness.js';
 import { openResource, seg, futureDay, book } from './bookings.helpers.js';
-import { parseCalendar, setupFeedApp } from './calendar-feeds.helpers.js';
+import { parseCalendar, setupFeedApp } from './feed-urls.helpers.js';
 
 const t = await setupFeedApp();
 
@@ -115,11 +115,11 @@ describe('secret feed URLs', () => {
     const room = await openResource(api);
     const b = await book(api, { segments: [seg(room.id, futureDay(17), '12:00', '13:00')], status: 'confirmed' });
 
-    const created = await api.post(`/v1/resources/${room.id}/calendar_feeds`, { description: 'Front desk iPad' });
+    const created = await api.post(`/v1/resources/${room.id}/feed_urls`, { description: 'Front desk iPad' });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ object: 'calendar_feed', resource: room.id, description: 'Front desk iPad', livemode: false });
+    expect(created.body).toMatchObject({ object: 'feed_url', resource: room.id, description: 'Front desk iPad', livemode: false });
     const url = new URL(created.body.url);
-    expect(url.pathname).toMatch(/^\/v1\/calendar_feeds\/acct_[0-9a-z]+\/cft_[A-Za-z0-9_-]{32}\/calendar\.ics$/);
+    expect(url.pathname).toMatch(/^\/v1\/feeds\/acct_[0-9a-z]+\/cft_[A-Za-z0-9_-]{32}\/calendar\.ics$/);
     expect(created.body.token_last4).toBe(url.pathname.split('/')[4]!.slice(-4));
 
     const open = await t.app.inject({ method: 'GET', url: url.pathname });
@@ -127,32 +127,32 @@ describe('secret feed URLs', () => {
     expect(open.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(parseCalendar(open.body).events.map((e) => e.uid)).toEqual([`${b.id}@scheduling-api`]);
 
-    const list = await api.get(`/v1/resources/${room.id}/calendar_feeds`);
+    const list = await api.get(`/v1/resources/${room.id}/feed_urls`);
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0]).toEqual({ ...created.body, url: undefined });
     expect(JSON.stringify(list.body)).not.toContain(url.pathname.split('/')[4]);
 
     const other = await t.newAccount();
-    expectError(await other.del(`/v1/resources/${room.id}/calendar_feeds/${created.body.id}`), 404, 'resource_missing');
+    expectError(await other.del(`/v1/resources/${room.id}/feed_urls/${created.body.id}`), 404, 'resource_missing');
 
-    const revoked = await api.del(`/v1/resources/${room.id}/calendar_feeds/${created.body.id}`);
-    expect(revoked.body).toEqual({ id: created.body.id, object: 'calendar_feed', deleted: true });
+    const revoked = await api.del(`/v1/resources/${room.id}/feed_urls/${created.body.id}`);
+    expect(revoked.body).toEqual({ id: created.body.id, object: 'feed_url', deleted: true });
     const gone = await t.app.inject({ method: 'GET', url: url.pathname });
     expect(gone.statusCode).toBe(404);
     expect(JSON.parse(gone.body).error.code).toBe('resource_missing');
-    expect((await api.get(`/v1/resources/${room.id}/calendar_feeds`)).body.data).toEqual([]);
-    expectError(await api.del(`/v1/resources/${room.id}/calendar_feeds/${created.body.id}`), 404, 'resource_missing', 'feed');
+    expect((await api.get(`/v1/resources/${room.id}/feed_urls`)).body.data).toEqual([]);
+    expectError(await api.del(`/v1/resources/${room.id}/feed_urls/${created.body.id}`), 404, 'resource_missing', 'feed');
   });
 
   it("do not open with a token of another account's feed or a made-up token", async () => {
     const api = await t.newAccount();
     const other = await t.newAccount();
     const room = await openResource(api);
-    const feed = (await api.post(`/v1/resources/${room.id}/calendar_feeds`)).body;
+    const feed = (await api.post(`/v1/resources/${room.id}/feed_urls`)).body;
     const token = new URL(feed.url).pathname.split('/')[4];
-    const wrongAccount = await t.app.inject({ method: 'GET', url: `/v1/calendar_feeds/${other.account}/${token}/calendar.ics` });
+    const wrongAccount = await t.app.inject({ method: 'GET', url: `/v1/feeds/${other.account}/${token}/calendar.ics` });
     expect(wrongAccount.statusCode).toBe(404);
-    const madeUp = await t.app.inject({ method: 'GET', url: `/v1/calendar_feeds/${api.account}/cft_${'x'.repeat(32)}/calendar.ics` });
+    const madeUp = await t.app.inject({ method: 'GET', url: `/v1/feeds/${api.account}/cft_${'x'.repeat(32)}/calendar.ics` });
     expect(madeUp.statusCode).toBe(404);
   });
 
@@ -160,15 +160,15 @@ describe('secret feed URLs', () => {
     const api = await t.newAccount();
     const other = await t.newAccount();
     const room = await openResource(api);
-    expectError(await api.post(`/v1/resources/${room.id}/calendar_feeds`, { colour: 'red' }), 400, 'parameter_unknown');
-    expectError(await other.post(`/v1/resources/${room.id}/calendar_feeds`), 404, 'resource_missing');
-    expectError(await other.get(`/v1/resources/${room.id}/calendar_feeds`), 404, 'resource_missing');
+    expectError(await api.post(`/v1/resources/${room.id}/feed_urls`, { colour: 'red' }), 400, 'parameter_unknown');
+    expectError(await other.post(`/v1/resources/${room.id}/feed_urls`), 404, 'resource_missing');
+    expectError(await other.get(`/v1/resources/${room.id}/feed_urls`), 404, 'resource_missing');
   });
 
   it('go away with their resource', async () => {
     const api = await t.newAccount();
     const room = await openResource(api, {}, null);
-    const feed = (await api.post(`/v1/resources/${room.id}/calendar_feeds`)).body;
+    const feed = (await api.post(`/v1/resources/${room.id}/feed_urls`)).body;
     expect((await api.del(`/v1/resources/${room.id}`)).status).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: new URL(feed.url).pathname })).statusCode).toBe(404);
   });
