@@ -135,6 +135,8 @@ export interface BlocksTable {
 }
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'completed' | 'no_show';
+/** Attendees have the booking states, and `waitlisted` (migration 009, docs/waitlists.md). */
+export type AttendeeStatus = BookingStatus | 'waitlisted';
 
 export interface BookingsTable {
   account_id: string;
@@ -162,6 +164,10 @@ export interface BookingsTable {
   updated_at: Timestamp;
   /** The iCalendar SEQUENCE: raised by a trigger on every update of the row (migration 007). */
   revision: Generated<number>;
+  /** Migration 009: attendees that may wait for a seat (0: no waitlist). */
+  waitlist_limit: Generated<number>;
+  /** Migration 009: the hold of a promoted attendee, in minutes (0: promoted to confirmed). */
+  waitlist_hold_minutes: Generated<number>;
 }
 
 export interface BookingSegmentsTable {
@@ -186,8 +192,10 @@ export interface AttendeesTable {
   id: string;
   livemode: boolean;
   booking_id: string;
-  status: BookingStatus;
+  status: AttendeeStatus;
   seats: number;
+  /** Migration 009: the place in line, dense from 1; set only while waitlisted. */
+  waitlist_position: number | null;
   expires_at: NullableTimestamp;
   cancellation_reason: string | null;
   confirmed_at: NullableTimestamp;

@@ -28,6 +28,8 @@ export const EVENT_TYPES = [
   'attendee.expired',
   'attendee.completed',
   'attendee.no_show',
+  'attendee.waitlisted',
+  'attendee.promoted',
   'series.created',
   'series.updated',
   'series.split',

@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
+import { EVENT_TYPE_SINCE } from './versions.js';
+
+/** Endpoints pinned to a version before the event type existed get no delivery of it. */
+function versionFilter(type: string) {
+  const since = EVENT_TYPE_SINCE[type];
+  return since ? sql`and e.api_version >= ${since}` : sql``;
+}
 
 export interface RecordedEvent {
   id: string;
@@ -46,6 +53,7 @@ export async function fanOutEvent(trx: Trx, event: RecordedEvent): Promise<numbe
       and e.livemode = ${event.livemode}
       and e.status = 'enabled'
       and (${sql.join(matches, sql` or `)})
+      ${versionFilter(event.type)}
   `.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
@@ -74,6 +82,7 @@ export async function fanOutEvents(trx: Trx, events: readonly RecordedEvent[]): 
       and e.livemode = ${first.livemode}
       and e.status = 'enabled'
       and (${sql.join(matches, sql` or `)})
+      ${versionFilter(first.type)}
   `.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
