@@ -15,10 +15,14 @@ export function versionHas(version: string, since: ApiVersion): boolean {
   return version >= since;
 }
 
-/** Event types an older version does not have: endpoints pinned before it get no delivery. */
-export const EVENT_TYPE_SINCE: Readonly<Record<string, ApiVersion>> = {
-  'attendee.waitlisted': WAITLIST_VERSION,
-  'attendee.promoted': WAITLIST_VERSION,
+/**
+ * Event types an older version does not have: endpoints pinned before `since` get them under
+ * the type they knew (`before`), or not at all (`before` null).
+ */
+export const EVENT_TYPE_SINCE: Readonly<Record<string, { since: ApiVersion; before: string | null }>> = {
+  'attendee.waitlisted': { since: WAITLIST_VERSION, before: null },
+  // To an older client a promoted attendee is a new one (it never saw it waiting).
+  'attendee.promoted': { since: WAITLIST_VERSION, before: 'attendee.created' },
 };
 
 type Obj = Record<string, unknown>;

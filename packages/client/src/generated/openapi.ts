@@ -792,9 +792,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -833,7 +834,7 @@ export interface paths {
                         };
                         /** @description Seats this attendee takes (default 1). */
                         seats?: number;
-                        /** @description Default: confirmed. */
+                        /** @description Default: confirmed. Not used when the attendee is waitlisted: promotion sets its status (docs/waitlists.md). */
                         status?: "pending" | "confirmed";
                     };
                 };
@@ -863,9 +864,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -941,9 +943,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -1016,9 +1019,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -1091,9 +1095,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -1166,9 +1171,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -1851,6 +1857,10 @@ export interface paths {
                                 status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                                waitlist_hold_minutes: number;
+                                /** @description Attendees that may wait for a seat (0: no waitlist). */
+                                waitlist_limit: number;
                             }[];
                             has_more: boolean;
                             /** @enum {string} */
@@ -1918,6 +1928,10 @@ export interface paths {
                         }[];
                         /** @description Default: confirmed. */
                         status?: "pending" | "confirmed";
+                        /** @description A promoted attendee becomes pending with a hold of this many minutes (0, the default: confirmed at once). */
+                        waitlist_hold_minutes?: number;
+                        /** @description How many attendees may wait for a seat once the seats are full (0, the default: no waitlist). Needs `seats`. */
+                        waitlist_limit?: number;
                     };
                 };
             };
@@ -1982,6 +1996,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2084,6 +2102,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2101,7 +2123,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted), metadata */
+        /** Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata */
         post: {
             parameters: {
                 query?: never;
@@ -2121,6 +2143,10 @@ export interface paths {
                             [key: string]: string;
                         };
                         seats?: number | null;
+                        /** @description A promoted attendee becomes pending with a hold of this many minutes (0, the default: confirmed at once). */
+                        waitlist_hold_minutes?: number;
+                        /** @description How many attendees may wait for a seat once the seats are full (0, the default: no waitlist). Needs `seats`. */
+                        waitlist_limit?: number;
                     };
                 };
             };
@@ -2185,6 +2211,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2228,7 +2258,7 @@ export interface paths {
                     };
                     /** @description Cursor: return the page after this object id. */
                     starting_after?: string;
-                    status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                    status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                 };
                 header?: never;
                 path: {
@@ -2264,9 +2294,10 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "attendee";
                                 seats: number;
-                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                                 /** Format: date-time */
                                 updated_at: string;
+                                waitlist_position: number | null;
                             }[];
                             has_more: boolean;
                             /** @enum {string} */
@@ -2288,7 +2319,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an attendee to a booking with seats (409 seats_exhausted when the seats do not fit or the booking has no seats) */
+        /** Add an attendee to a booking with seats: seated, or waitlisted when the seats are full and the waitlist has room (409 seats_exhausted otherwise, or when the booking has no seats) */
         post: {
             parameters: {
                 query?: never;
@@ -2309,7 +2340,7 @@ export interface paths {
                         };
                         /** @description Seats this attendee takes (default 1). */
                         seats?: number;
-                        /** @description Default: confirmed. */
+                        /** @description Default: confirmed. Not used when the attendee is waitlisted: promotion sets its status (docs/waitlists.md). */
                         status?: "pending" | "confirmed";
                     };
                 };
@@ -2339,9 +2370,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -2453,6 +2485,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2561,6 +2597,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2669,6 +2709,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2777,6 +2821,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2911,6 +2959,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -3059,6 +3111,10 @@ export interface paths {
                                 status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                                waitlist_hold_minutes: number;
+                                /** @description Attendees that may wait for a seat (0: no waitlist). */
+                                waitlist_limit: number;
                             }[];
                             has_more: boolean;
                             /** @enum {string} */
@@ -6858,7 +6914,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The version events are rendered in (2026-05-01, 2026-10-16); default: the platform's. */
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2027-01-10); default: the platform's. */
                         api_version?: string;
                         description?: string | null;
                         /** @description Exact event types, prefixes such as 'booking.*', or '*'. */
@@ -7010,7 +7066,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The version events are rendered in (2026-05-01, 2026-10-16); default: the platform's. */
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2027-01-10); default: the platform's. */
                         api_version?: string;
                         description?: string | null;
                         disabled?: boolean;
