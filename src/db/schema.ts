@@ -373,6 +373,42 @@ export interface ResourceFeedUrlsTable {
   created_at: Timestamp;
 }
 
+/** Subscribed iCalendar feeds: busy time of a resource (migration 009, docs/calendar-feeds.md). */
+export interface CalendarFeedsTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  resource_id: string;
+  url: string;
+  refresh_minutes: number;
+  description: string | null;
+  metadata: Json<Metadata>;
+  /** The validators of the last 200 answer, sent back as If-None-Match / If-Modified-Since. */
+  etag: string | null;
+  last_modified: string | null;
+  /** SHA-256 of the last good body: the same text again changes nothing. */
+  content_hash: string | null;
+  busy_count: Generated<number>;
+  last_synced_at: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
+  last_error: string | null;
+  consecutive_failures: Generated<number>;
+  /** When the worker syncs it next; also its lease while a sync runs. */
+  next_sync_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The busy intervals of a feed's last good sync (migration 009). */
+export interface CalendarFeedBusyTable {
+  account_id: string;
+  feed_id: string;
+  resource_id: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  uid: string;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -398,6 +434,8 @@ export interface Database {
   usage_periods: UsagePeriodsTable;
   usage_statements: UsageStatementsTable;
   resource_feed_urls: ResourceFeedUrlsTable;
+  calendar_feeds: CalendarFeedsTable;
+  calendar_feed_busy: CalendarFeedBusyTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -35,6 +35,9 @@ export const EVENT_TYPES = [
   'series.split',
   'series.cancelled',
   'series.ended',
+  ...crud('calendar_feed'),
+  'calendar_feed.synced',
+  'calendar_feed.failed',
   'api_key.created',
   'api_key.revoked',
 ] as const;

@@ -18,6 +18,7 @@ import { seriesModule } from './series/index.js';
 import { usageModule } from './usage/index.js';
 import { apiKeysModule } from './api-keys/index.js';
 import { feedUrlsModule } from './feed-urls/index.js';
+import { calendarFeedsModule } from './calendar-feeds/index.js';
 import { consoleModule } from './console/index.js';
 
 export const FEATURES: readonly FeatureModule[] = [
@@ -35,5 +36,6 @@ export const FEATURES: readonly FeatureModule[] = [
   usageModule,
   apiKeysModule,
   feedUrlsModule,
+  calendarFeedsModule,
   consoleModule,
 ];

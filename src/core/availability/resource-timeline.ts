@@ -28,6 +28,8 @@ export interface ResourceTimeline {
   /** Working time per location (null = no location known), normalized. */
   workingByLocation: ReadonlyMap<string | null, IntervalSet>;
   blocked: IntervalSet;
+  /** The calendar feed busy time among the blocks, to name the feed and event of a conflict. */
+  feedBusy: readonly BlockFacts[];
   /** Units held by other bookings (those in `ignoreBookingIds` left out). */
   capacity: CapacityTimeline;
 }
@@ -71,6 +73,7 @@ export function buildResourceTimeline(input: ResourceTimelineInput): ResourceTim
     workingSet: normalize(working),
     workingByLocation,
     blocked: blockedSet(resource, input.blocks, working),
+    feedBusy: input.blocks.filter((b) => b.feed && b.resource === resource.id && b.end > b.start),
     capacity: buildCapacityTimeline(holds),
   };
 }

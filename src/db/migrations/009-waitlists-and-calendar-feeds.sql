@@ -14,3 +14,46 @@ alter table attendees add constraint attendees_status_check
 alter table attendees add column waitlist_position integer check (waitlist_position >= 1);
 alter table attendees add constraint attendees_waitlist_position_set check ((status = 'waitlisted') = (waitlist_position is not null));
 create index attendees_waitlist on attendees (account_id, booking_id, waitlist_position) where status = 'waitlisted';
+
+-- Calendar feeds: subscribed iCalendar feeds whose events are busy time of a resource
+-- (docs/calendar-feeds.md). next_sync_at is also the worker's lease: a claim moves it past
+-- the fetch's time limit, so other processes skip the feed while one syncs it.
+create table calendar_feeds (
+  account_id text not null references accounts (id) on delete cascade,
+  id text not null,
+  livemode boolean not null,
+  resource_id text not null,
+  url text not null,
+  refresh_minutes integer not null check (refresh_minutes between 5 and 10080),
+  description text,
+  metadata jsonb not null default '{}',
+  etag text,
+  last_modified text,
+  content_hash text,
+  busy_count integer not null default 0,
+  last_synced_at timestamptz,
+  last_attempt_at timestamptz,
+  last_error text,
+  consecutive_failures integer not null default 0,
+  next_sync_at timestamptz not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  primary key (account_id, id),
+  foreign key (account_id, resource_id) references resources (account_id, id) on delete cascade
+);
+create index calendar_feeds_due on calendar_feeds (next_sync_at);
+create index calendar_feeds_resource on calendar_feeds (account_id, resource_id, id);
+
+-- The busy intervals of a feed's last good sync, expanded to the horizon. A sync replaces
+-- them in one transaction; the facts of availability read them by resource and time.
+create table calendar_feed_busy (
+  account_id text not null,
+  feed_id text not null,
+  resource_id text not null,
+  start_at timestamptz not null,
+  end_at timestamptz not null,
+  uid text not null,
+  foreign key (account_id, feed_id) references calendar_feeds (account_id, id) on delete cascade
+);
+create index calendar_feed_busy_resource on calendar_feed_busy (account_id, resource_id, start_at, end_at);
+create index calendar_feed_busy_feed on calendar_feed_busy (account_id, feed_id);

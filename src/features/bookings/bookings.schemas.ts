@@ -66,6 +66,8 @@ export const ConflictSchema = Type.Object({
   reason: Type.String({ description: 'outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed' }),
   message: Type.String(),
   candidates: Type.Optional(Type.Array(CandidateSchema)),
+  calendar_feed: Type.Optional(Type.String({ description: 'On `blocked` by busy time of a calendar feed: the feed.' })),
+  event_uid: Type.Optional(Type.String({ description: "On `blocked` by busy time of a calendar feed: the event's UID." })),
 });
 
 /** The fields bookings and attendees share at the end of their shape (capacity/lifecycle.ts). */
