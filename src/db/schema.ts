@@ -403,6 +403,8 @@ export interface CalendarFeedsTable {
 export interface CalendarFeedBusyTable {
   account_id: string;
   feed_id: string;
+  /** Its place in the sync's list, earliest first: the key within the feed. */
+  position: number;
   resource_id: string;
   start_at: Timestamp;
   end_at: Timestamp;

@@ -49,11 +49,12 @@ create index calendar_feeds_resource on calendar_feeds (account_id, resource_id,
 create table calendar_feed_busy (
   account_id text not null,
   feed_id text not null,
+  position integer not null,
   resource_id text not null,
   start_at timestamptz not null,
   end_at timestamptz not null,
   uid text not null,
+  primary key (account_id, feed_id, position),
   foreign key (account_id, feed_id) references calendar_feeds (account_id, id) on delete cascade
 );
 create index calendar_feed_busy_resource on calendar_feed_busy (account_id, resource_id, start_at, end_at);
-create index calendar_feed_busy_feed on calendar_feed_busy (account_id, feed_id);

@@ -42,13 +42,13 @@ export async function replaceBusy(trx: Trx, scope: AccountScope, feed: CalendarF
   for (let i = 0; i < busy.length; i += 2000) {
     const chunk = busy.slice(i, i + 2000);
     await sql`
-      insert into calendar_feed_busy (account_id, feed_id, resource_id, start_at, end_at, uid)
-      select ${scope.accountId}, ${feed.id}, ${feed.resource_id}, v.s, v.e, v.uid
+      insert into calendar_feed_busy (account_id, feed_id, position, resource_id, start_at, end_at, uid)
+      select ${scope.accountId}, ${feed.id}, ${i}::int + v.n::int, ${feed.resource_id}, v.s, v.e, v.uid
       from unnest(
         ${chunk.map((b) => new Date(b.start).toISOString())}::timestamptz[],
         ${chunk.map((b) => new Date(b.end).toISOString())}::timestamptz[],
         ${chunk.map((b) => b.uid)}::text[]
-      ) as v(s, e, uid)`.execute(trx);
+      ) with ordinality as v(s, e, uid, n)`.execute(trx);
   }
 }
 

@@ -1813,10 +1813,14 @@ export interface paths {
                                 conflict_policy: "reject" | "capacity_only" | "allow";
                                 conflicted: boolean;
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     message: string;
                                     /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                     reason: string;
@@ -1952,10 +1956,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 message: string;
                                 /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                 reason: string;
@@ -2058,10 +2066,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 message: string;
                                 /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                 reason: string;
@@ -2167,10 +2179,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 message: string;
                                 /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                 reason: string;
@@ -2441,10 +2457,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 message: string;
                                 /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                 reason: string;
@@ -2553,10 +2573,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 message: string;
                                 /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                 reason: string;
@@ -2665,10 +2689,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 message: string;
                                 /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                 reason: string;
@@ -2777,10 +2805,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 message: string;
                                 /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                 reason: string;
@@ -2915,10 +2947,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 message: string;
                                 /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                 reason: string;
@@ -3067,10 +3103,14 @@ export interface paths {
                                 conflict_policy: "reject" | "capacity_only" | "allow";
                                 conflicted: boolean;
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     message: string;
                                     /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                     reason: string;
@@ -3119,6 +3159,557 @@ export interface paths {
                             has_more: boolean;
                             /** @enum {string} */
                             object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar_feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List calendar feeds, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Feeds of this resource */
+                    resource?: string;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Busy intervals kept from the last good sync (within the horizon). */
+                                busy_count: number;
+                                consecutive_failures: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: string;
+                                last_attempt_at: string | null;
+                                last_error: string | null;
+                                last_synced_at: string | null;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                next_sync_at: string;
+                                /** @enum {string} */
+                                object: "calendar_feed";
+                                /** @description How often the feed is fetched. */
+                                refresh_minutes: number;
+                                /** @description The resource whose busy time the feed holds. */
+                                resource: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description The iCalendar URL fetched. */
+                                url: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Subscribe a resource to an iCalendar feed: its events become the resource's busy time. Syncs at once (a failure is reported in last_error). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                     *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                     *       "refresh_minutes": 15,
+                     *       "description": "Ada's personal calendar"
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Minutes between fetches, at least 5 (default 15). */
+                        refresh_minutes?: number;
+                        /** @description Resource id */
+                        resource: string;
+                        /** @description An https URL of an iCalendar feed (http only in test mode; no private, loopback or link-local destinations in production, as for webhooks). */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "cfd_01m85r0m3m0s6pjq3m8a7k2w1x",
+                         *       "object": "calendar_feed",
+                         *       "livemode": false,
+                         *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "refresh_minutes": 15,
+                         *       "description": "Ada's personal calendar",
+                         *       "busy_count": 42,
+                         *       "last_synced_at": "2027-01-12T09:30:00Z",
+                         *       "last_attempt_at": "2027-01-12T09:30:00Z",
+                         *       "last_error": null,
+                         *       "consecutive_failures": 0,
+                         *       "next_sync_at": "2027-01-12T09:45:00Z",
+                         *       "metadata": {
+                         *         "staff": "ada"
+                         *       },
+                         *       "created_at": "2027-01-12T09:30:00Z",
+                         *       "updated_at": "2027-01-12T09:30:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Busy intervals kept from the last good sync (within the horizon). */
+                            busy_count: number;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_synced_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            next_sync_at: string;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description How often the feed is fetched. */
+                            refresh_minutes: number;
+                            /** @description The resource whose busy time the feed holds. */
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The iCalendar URL fetched. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar_feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a calendar feed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "cfd_01m85r0m3m0s6pjq3m8a7k2w1x",
+                         *       "object": "calendar_feed",
+                         *       "livemode": false,
+                         *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "refresh_minutes": 15,
+                         *       "description": "Ada's personal calendar",
+                         *       "busy_count": 42,
+                         *       "last_synced_at": "2027-01-12T09:30:00Z",
+                         *       "last_attempt_at": "2027-01-12T09:30:00Z",
+                         *       "last_error": null,
+                         *       "consecutive_failures": 0,
+                         *       "next_sync_at": "2027-01-12T09:45:00Z",
+                         *       "metadata": {
+                         *         "staff": "ada"
+                         *       },
+                         *       "created_at": "2027-01-12T09:30:00Z",
+                         *       "updated_at": "2027-01-12T09:30:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Busy intervals kept from the last good sync (within the horizon). */
+                            busy_count: number;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_synced_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            next_sync_at: string;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description How often the feed is fetched. */
+                            refresh_minutes: number;
+                            /** @description The resource whose busy time the feed holds. */
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The iCalendar URL fetched. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a calendar feed: url (synced at once), refresh_minutes, description, metadata */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "refresh_minutes": 60
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Minutes between fetches, at least 5 (default 15). */
+                        refresh_minutes?: number;
+                        /** @description An https URL of an iCalendar feed (http only in test mode; no private, loopback or link-local destinations in production, as for webhooks). */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "cfd_01m85r0m3m0s6pjq3m8a7k2w1x",
+                         *       "object": "calendar_feed",
+                         *       "livemode": false,
+                         *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "refresh_minutes": 15,
+                         *       "description": "Ada's personal calendar",
+                         *       "busy_count": 42,
+                         *       "last_synced_at": "2027-01-12T09:30:00Z",
+                         *       "last_attempt_at": "2027-01-12T09:30:00Z",
+                         *       "last_error": null,
+                         *       "consecutive_failures": 0,
+                         *       "next_sync_at": "2027-01-12T09:45:00Z",
+                         *       "metadata": {
+                         *         "staff": "ada"
+                         *       },
+                         *       "created_at": "2027-01-12T09:30:00Z",
+                         *       "updated_at": "2027-01-12T09:30:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Busy intervals kept from the last good sync (within the horizon). */
+                            busy_count: number;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_synced_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            next_sync_at: string;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description How often the feed is fetched. */
+                            refresh_minutes: number;
+                            /** @description The resource whose busy time the feed holds. */
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The iCalendar URL fetched. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete a calendar feed: its busy time goes with it, at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar_feeds/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync a calendar feed now; answers the feed after the sync (a failure is reported in last_error, the last good busy time stays) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "cfd_01m85r0m3m0s6pjq3m8a7k2w1x",
+                         *       "object": "calendar_feed",
+                         *       "livemode": false,
+                         *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "refresh_minutes": 15,
+                         *       "description": "Ada's personal calendar",
+                         *       "busy_count": 42,
+                         *       "last_synced_at": "2027-01-12T09:30:00Z",
+                         *       "last_attempt_at": "2027-01-12T09:30:00Z",
+                         *       "last_error": null,
+                         *       "consecutive_failures": 0,
+                         *       "next_sync_at": "2027-01-12T09:45:00Z",
+                         *       "metadata": {
+                         *         "staff": "ada"
+                         *       },
+                         *       "created_at": "2027-01-12T09:30:00Z",
+                         *       "updated_at": "2027-01-12T09:30:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Busy intervals kept from the last good sync (within the horizon). */
+                            busy_count: number;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_synced_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            next_sync_at: string;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description How often the feed is fetched. */
+                            refresh_minutes: number;
+                            /** @description The resource whose busy time the feed holds. */
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The iCalendar URL fetched. */
+                            url: string;
                         };
                     };
                 };
@@ -3193,10 +3784,14 @@ export interface paths {
                             would_conflict: {
                                 booking: string;
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     message: string;
                                     /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                     reason: string;
@@ -3216,10 +3811,14 @@ export interface paths {
                             would_resolve: {
                                 booking: string;
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     message: string;
                                     /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                     reason: string;
@@ -6410,10 +7009,14 @@ export interface paths {
                         "application/json": {
                             data: {
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     message: string;
                                     /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed */
                                     reason: string;
