@@ -9,6 +9,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: () => Promise<void
   { name: 'series', load: () => import('./series.bench.js') },
   { name: 'fairness', load: () => import('./fairness.bench.js') },
   { name: 'start', load: () => import('./start.bench.js') },
+  { name: 'calendar-feeds', load: () => import('./calendar-feeds.bench.js') },
 ];
 
 const wanted = process.argv.slice(2);

@@ -39,6 +39,8 @@ export function serializeBooking(row: BookingRow, segments: SegmentRow[], seatsT
     occurrence_key: row.occurrence_key,
     replaces: row.replaces,
     replaced_by: row.replaced_by,
+    waitlist_limit: row.waitlist_limit,
+    waitlist_hold_minutes: row.waitlist_hold_minutes,
     ...lifecycleFields(row),
   };
 }

@@ -31,7 +31,7 @@ const DAY_MS = 24 * 3600 * 1000;
 /**
  * Loads, in a handful of queries (never one per resource), the facts of the given resources
  * over `range`: schedules, overrides (±1 day, local dates), blocks of the resources, of
- * their account and of every location, and the held time of bookings that hold capacity
+ * their account and of every location, busy time of their calendar feeds, and the held time of bookings that hold capacity
  * (confirmed, or pending and not past expires_at at `now`). Used by availability search,
  * the calendar, booking creation and booking re-checks: one source of facts for one rule.
  */
@@ -61,7 +61,7 @@ export async function loadResourceFacts(
   const start = new Date(range.start);
   const end = new Date(range.end);
 
-  const [schedules, overrides, blocks, holds, starts, last] = await Promise.all([
+  const [schedules, overrides, blocks, holds, busy, starts, last] = await Promise.all([
     db
       .selectFrom('schedules')
       .select(['id', 'resource_id', 'effective_from', 'weeks'])
@@ -87,6 +87,15 @@ export async function loadResourceFacts(
       .where((eb) => eb.or([eb('resource_id', 'in', ids), eb('resource_id', 'is', null)]))
       .execute(),
     loadHolds(db, scope, ids, start, end, now),
+    // Busy time of subscribed calendar feeds counts as blocks of their resource (docs/calendar-feeds.md).
+    db
+      .selectFrom('calendar_feed_busy')
+      .select(['feed_id', 'resource_id', 'start_at', 'end_at', 'uid'])
+      .where('account_id', '=', account)
+      .where('resource_id', 'in', ids)
+      .where('start_at', '<', end)
+      .where('end_at', '>', start)
+      .execute(),
     loadStarts(db, scope, counted, { start: range.start - USAGE_PAD_MS, end: range.end + USAGE_PAD_MS }, now),
     options.balanced ? lastBooked(db, scope, ids, now) : new Map<string, number>(),
   ]);
@@ -128,6 +137,17 @@ export async function loadResourceFacts(
     // Account-wide and location blocks can touch every resource; the core sorts out which.
     if (b.resource_id) out.get(b.resource_id)?.blocks.push(facts);
     else for (const bundle of out.values()) bundle.blocks.push(facts);
+  }
+  for (const b of busy) {
+    out.get(b.resource_id)?.blocks.push({
+      id: `${b.feed_id}:${b.uid}`,
+      resource: b.resource_id,
+      location: null,
+      accountWide: false,
+      start: b.start_at.getTime(),
+      end: b.end_at.getTime(),
+      feed: { id: b.feed_id, uid: b.uid },
+    });
   }
   for (const h of holds) {
     out.get(h.resource_id)?.holds.push({

@@ -22,6 +22,9 @@ export interface WriteBooking {
   status: BookingStatus;
   expiresAt: Date | null;
   seats: number | null;
+  /** The waitlist settings (docs/waitlists.md); default 0 and 0: no waitlist. */
+  waitlistLimit?: number;
+  waitlistHoldMinutes?: number;
   policy: ConflictPolicy;
   metadata: Record<string, string>;
   /** Conflicts to record on the booking; default: everything the plan found. */
@@ -58,6 +61,8 @@ export async function writeBooking(
     start_at: new Date(span.start),
     end_at: new Date(span.end),
     seats: w.seats,
+    waitlist_limit: w.waitlistLimit ?? 0,
+    waitlist_hold_minutes: w.waitlistHoldMinutes ?? 0,
     conflict_policy: w.policy,
     conflicted: conflicts.length > 0,
     conflicts: conflicts.length > 0 ? json(conflicts) : null,

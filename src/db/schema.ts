@@ -146,6 +146,8 @@ export interface BlocksTable {
 }
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'completed' | 'no_show';
+/** Attendees have the booking states, and `waitlisted` (migration 009, docs/waitlists.md). */
+export type AttendeeStatus = BookingStatus | 'waitlisted';
 
 export interface BookingsTable {
   account_id: string;
@@ -173,6 +175,10 @@ export interface BookingsTable {
   updated_at: Timestamp;
   /** The iCalendar SEQUENCE: raised by a trigger on every update of the row (migration 007). */
   revision: Generated<number>;
+  /** Migration 009: attendees that may wait for a seat (0: no waitlist). */
+  waitlist_limit: Generated<number>;
+  /** Migration 009: the hold of a promoted attendee, in minutes (0: promoted to confirmed). */
+  waitlist_hold_minutes: Generated<number>;
 }
 
 export interface BookingSegmentsTable {
@@ -197,8 +203,10 @@ export interface AttendeesTable {
   id: string;
   livemode: boolean;
   booking_id: string;
-  status: BookingStatus;
+  status: AttendeeStatus;
   seats: number;
+  /** Migration 009: the place in line, dense from 1; set only while waitlisted. */
+  waitlist_position: number | null;
   expires_at: NullableTimestamp;
   cancellation_reason: string | null;
   confirmed_at: NullableTimestamp;
@@ -366,8 +374,8 @@ export interface UsageStatementsTable {
   created_at: Timestamp;
 }
 
-/** Secret feed URLs of a resource's calendar (docs/calendar-feeds.md); only the token's hash is kept. */
-export interface CalendarFeedsTable {
+/** Secret feed URLs of a resource's calendar (docs/feed-urls.md); only the token's hash is kept. */
+export interface ResourceFeedUrlsTable {
   account_id: string;
   id: string;
   livemode: boolean;
@@ -376,6 +384,44 @@ export interface CalendarFeedsTable {
   token_last4: string;
   description: string | null;
   created_at: Timestamp;
+}
+
+/** Subscribed iCalendar feeds: busy time of a resource (migration 009, docs/calendar-feeds.md). */
+export interface CalendarFeedsTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  resource_id: string;
+  url: string;
+  refresh_minutes: number;
+  description: string | null;
+  metadata: Json<Metadata>;
+  /** The validators of the last 200 answer, sent back as If-None-Match / If-Modified-Since. */
+  etag: string | null;
+  last_modified: string | null;
+  /** SHA-256 of the last good body: the same text again changes nothing. */
+  content_hash: string | null;
+  busy_count: Generated<number>;
+  last_synced_at: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
+  last_error: string | null;
+  consecutive_failures: Generated<number>;
+  /** When the worker syncs it next; also its lease while a sync runs. */
+  next_sync_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The busy intervals of a feed's last good sync (migration 009). */
+export interface CalendarFeedBusyTable {
+  account_id: string;
+  feed_id: string;
+  /** Its place in the sync's list, earliest first: the key within the feed. */
+  position: number;
+  resource_id: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  uid: string;
 }
 
 export interface Database {
@@ -402,7 +448,9 @@ export interface Database {
   usage_active_objects: UsageActiveObjectsTable;
   usage_periods: UsagePeriodsTable;
   usage_statements: UsageStatementsTable;
+  resource_feed_urls: ResourceFeedUrlsTable;
   calendar_feeds: CalendarFeedsTable;
+  calendar_feed_busy: CalendarFeedBusyTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

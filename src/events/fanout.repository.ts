@@ -2,6 +2,19 @@ import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
+import { EVENT_TYPE_SINCE } from './versions.js';
+
+/**
+ * Which endpoints subscribe to `type`: by their `enabled_events`, and for a type newer than an
+ * endpoint's api_version, by the type that version knew it as, if any (docs/waitlists.md#older-api-versions).
+ */
+function subscribes(type: string) {
+  const byFilters = (t: string) => sql.join(filtersMatching(t).map((f) => sql`e.enabled_events @> ${json([f])}::jsonb`), sql` or `);
+  const since = EVENT_TYPE_SINCE[type];
+  if (!since) return sql`(${byFilters(type)})`;
+  const older = since.before ? sql`(e.api_version < ${since.since} and (${byFilters(since.before)}))` : sql`false`;
+  return sql`((e.api_version >= ${since.since} and (${byFilters(type)})) or ${older})`;
+}
 
 export interface RecordedEvent {
   id: string;
@@ -34,7 +47,6 @@ export function filtersMatching(type: string): string[] {
  */
 export async function fanOutEvent(trx: Trx, event: RecordedEvent): Promise<number> {
   const idHead = newId(ID_PREFIX.webhookDelivery, event.createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
-  const matches = filtersMatching(event.type).map((f) => sql`e.enabled_events @> ${json([f])}::jsonb`);
   const result = await sql`
     insert into webhook_deliveries
       (platform_id, id, livemode, event_id, event_type, endpoint_id, status, attempts, next_attempt_at, recent_attempts, created_at)
@@ -45,7 +57,7 @@ export async function fanOutEvent(trx: Trx, event: RecordedEvent): Promise<numbe
     where e.platform_id = ${event.platformId}
       and e.livemode = ${event.livemode}
       and e.status = 'enabled'
-      and (${sql.join(matches, sql` or `)})
+      and ${subscribes(event.type)}
   `.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
@@ -62,7 +74,6 @@ export async function fanOutEvents(trx: Trx, events: readonly RecordedEvent[]): 
     throw new Error('fanOutEvents takes events of one platform, mode and type');
   }
   const idHead = newId(ID_PREFIX.webhookDelivery, first.createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
-  const matches = filtersMatching(first.type).map((f) => sql`e.enabled_events @> ${json([f])}::jsonb`);
   const result = await sql`
     insert into webhook_deliveries
       (platform_id, id, livemode, event_id, event_type, endpoint_id, status, attempts, next_attempt_at, recent_attempts, created_at)
@@ -73,7 +84,7 @@ export async function fanOutEvents(trx: Trx, events: readonly RecordedEvent[]): 
     where e.platform_id = ${first.platformId}
       and e.livemode = ${first.livemode}
       and e.status = 'enabled'
-      and (${sql.join(matches, sql` or `)})
+      and ${subscribes(first.type)}
   `.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }

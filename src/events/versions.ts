@@ -3,9 +3,27 @@
  * knows how to turn an object of its version into the shape of the version before it.
  * Rendering for an old version walks the chain from the latest down to that version.
  */
-export const API_VERSIONS = ['2026-05-01', '2026-10-16', '2026-12-01'] as const;
+export const API_VERSIONS = ['2026-05-01', '2026-10-16', '2026-12-01', '2027-01-10'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
-export const LATEST_API_VERSION: ApiVersion = '2026-12-01';
+export const LATEST_API_VERSION: ApiVersion = '2027-01-10';
+
+/** The version that brought waitlists (docs/waitlists.md#older-api-versions). */
+export const WAITLIST_VERSION: ApiVersion = '2027-01-10';
+
+/** Whether a client pinned to `version` has what `since` introduced. */
+export function versionHas(version: string, since: ApiVersion): boolean {
+  return version >= since;
+}
+
+/**
+ * Event types an older version does not have: endpoints pinned before `since` get them under
+ * the type they knew (`before`), or not at all (`before` null).
+ */
+export const EVENT_TYPE_SINCE: Readonly<Record<string, { since: ApiVersion; before: string | null }>> = {
+  'attendee.waitlisted': { since: WAITLIST_VERSION, before: null },
+  // To an older client a promoted attendee is a new one (it never saw it waiting).
+  'attendee.promoted': { since: WAITLIST_VERSION, before: 'attendee.created' },
+};
 
 type Obj = Record<string, unknown>;
 
@@ -13,8 +31,12 @@ interface VersionChange {
   /** The version that introduced the change; rendering for anything older undoes it. */
   version: ApiVersion;
   description: string;
-  /** Undo the change on one object of the given `object` type, in place on a copy. */
-  down: Partial<Record<string, (obj: Obj) => Obj>>;
+  /**
+   * Undo the change on one object of the given `object` type, in place on a copy. `null`: the
+   * object does not exist in the older version (left out of lists; 404 on its own). An event's
+   * change (`event`) sees the event in the latest shape, before its data is rendered.
+   */
+  down: Partial<Record<string, (obj: Obj) => Obj | null>>;
 }
 
 function rename(obj: Obj, from: string, to: string): Obj {
@@ -60,6 +82,25 @@ const withConflicts = (o: Obj): Obj => ('conflicts' in o ? { ...o, conflicts: co
 /** Newest first. */
 const CHANGES: VersionChange[] = [
   {
+    version: '2027-01-10',
+    description:
+      'Waitlists: bookings gained `waitlist_limit` and `waitlist_hold_minutes`; attendees gained the status `waitlisted` and `waitlist_position`; events `attendee.waitlisted` and `attendee.promoted`. Older versions do not see waitlisted attendees: a promotion reads as `attendee.created`.',
+    down: {
+      booking: (o) => omit(omit(o, 'waitlist_limit'), 'waitlist_hold_minutes'),
+      attendee: (o) => (o.status === 'waitlisted' ? null : omit(o, 'waitlist_position')),
+      event: (e) => {
+        const data = e.data as Obj;
+        const previous = data.previous_attributes as Obj | null;
+        if (e.type === 'attendee.waitlisted') return null;
+        // The attendee appears when it takes a seat: for an older client, it was just added.
+        if (e.type === 'attendee.promoted') return { ...e, type: 'attendee.created', data: { ...data, previous_attributes: null } };
+        // It left the line (cancelled) without ever being visible.
+        if (previous?.status === 'waitlisted') return null;
+        return e;
+      },
+    },
+  },
+  {
     version: '2026-12-01',
     description:
       'Booking rules: `booking_rules` on accounts and resources; conflict reasons `too_soon`, `too_far_ahead` and `limit_reached` (with `rule` and `limit`); `candidate_order` on series template segments.',
@@ -102,12 +143,13 @@ export function isApiVersion(v: string): v is ApiVersion {
   return (API_VERSIONS as readonly string[]).includes(v);
 }
 
-function downgradeObject(obj: Obj, target: ApiVersion): Obj {
-  let out = obj;
+function downgradeObject(obj: Obj, target: ApiVersion): Obj | null {
+  let out: Obj | null = obj;
   for (const change of CHANGES) {
     if (change.version <= target) break;
-    const fn = change.down[String(out.object)];
+    const fn: ((obj: Obj) => Obj | null) | undefined = change.down[String(out.object)];
     if (fn) out = fn(out);
+    if (out === null) return null;
   }
   return out;
 }
@@ -125,7 +167,8 @@ export function renderErrorInVersion<T>(body: T, target: ApiVersion): T {
 /**
  * Renders a response or event payload in `target`: walks lists, events (data.object and
  * data.previous_attributes) and nested objects. An event's `api_version` is set to the
- * version it is rendered in.
+ * version it is rendered in. Objects the version does not have are left out of arrays; an
+ * event about one is left out too; `null` when the value itself is such an object.
  */
 export function renderInVersion(value: unknown, target: ApiVersion): unknown {
   if (target === LATEST_API_VERSION) return value;
@@ -136,22 +179,40 @@ export function renderInVersion(value: unknown, target: ApiVersion): unknown {
 const OPAQUE_KEYS = new Set(['metadata']);
 
 function walk(value: unknown, target: ApiVersion): unknown {
-  if (Array.isArray(value)) return value.map((v) => walk(v, target));
+  if (Array.isArray(value)) {
+    // An object the version does not have is left out; nulls the value held stay.
+    return value.flatMap((v) => {
+      const out = walk(v, target);
+      return out === null && v !== null ? [] : [out];
+    });
+  }
   if (!value || typeof value !== 'object' || value instanceof Date) return value;
+  let source = value as Obj;
+  const isEvent = source.object === 'event' && !!source.data && typeof source.data === 'object';
+  if (isEvent) {
+    // An event's own change sees it in the latest shape (its type, its previous attributes).
+    const event = downgradeObject(source, target);
+    if (event === null) return null;
+    source = event;
+  }
   let obj: Obj = {};
-  for (const [k, v] of Object.entries(value as Obj)) obj[k] = OPAQUE_KEYS.has(k) ? v : walk(v, target);
-  if (obj.object === 'event' && obj.data && typeof obj.data === 'object') {
+  for (const [k, v] of Object.entries(source)) obj[k] = OPAQUE_KEYS.has(k) ? v : walk(v, target);
+  if (isEvent) {
     const data = obj.data as Obj;
-    const inner = data.object as Obj | undefined;
+    const inner = data.object as Obj | null | undefined;
+    if (inner === null) return null;
     const prev = data.previous_attributes as Obj | null | undefined;
-    if (inner && prev && typeof inner.object === 'string') {
+    const rawInner = (source.data as Obj).object as Obj | undefined;
+    if (rawInner && prev && typeof rawInner.object === 'string') {
       // previous_attributes carry the same field names as the object they describe.
-      const prevAsObject = downgradeObject({ ...prev, object: inner.object }, target);
+      const prevAsObject = downgradeObject({ ...prev, object: rawInner.object }, target);
+      if (prevAsObject === null) return null;
       const { object: _o, ...prevRendered } = prevAsObject;
       obj = { ...obj, data: { ...data, previous_attributes: prevRendered } };
     }
     if ('api_version' in obj) obj = { ...obj, api_version: target };
+    return obj;
   }
-  if (typeof obj.object === 'string') obj = downgradeObject(obj, target);
+  if (typeof obj.object === 'string') return downgradeObject(obj, target);
   return obj;
 }

@@ -17,6 +17,7 @@ import { webhooksModule } from './webhooks/index.js';
 import { seriesModule } from './series/index.js';
 import { usageModule } from './usage/index.js';
 import { apiKeysModule } from './api-keys/index.js';
+import { feedUrlsModule } from './feed-urls/index.js';
 import { calendarFeedsModule } from './calendar-feeds/index.js';
 import { consoleModule } from './console/index.js';
 
@@ -34,6 +35,7 @@ export const FEATURES: readonly FeatureModule[] = [
   webhooksModule,
   usageModule,
   apiKeysModule,
+  feedUrlsModule,
   calendarFeedsModule,
   consoleModule,
 ];

@@ -155,7 +155,10 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   app.addHook('preSerialization', async (req, reply, payload) => {
     const version = (req.auth?.apiVersion ?? LATEST_API_VERSION) as ApiVersion;
     if (reply.statusCode >= 400) return payload;
-    return renderInVersion(payload, version);
+    const rendered = renderInVersion(payload, version);
+    // The object does not exist in the client's version (docs/api-conventions.md#versions).
+    if (rendered === null && payload !== null) throw new ApiError('resource_missing', `No such object in API version ${version}.`);
+    return rendered;
   });
 
   app.addHook('onSend', async (req, reply, payload) => {

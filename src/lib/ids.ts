@@ -60,6 +60,7 @@ export const ID_PREFIX = {
   booking: 'bk',
   attendee: 'att',
   series: 'ser',
+  calendarFeed: 'cfd',
   event: 'evt',
   webhookEndpoint: 'we',
   webhookDelivery: 'wd',

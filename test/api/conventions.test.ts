@@ -189,13 +189,13 @@ describe('ids and timestamps', () => {
 
 describe('versions', () => {
   it('echoes the version used in Service-Version, on successes, errors and replays', async () => {
-    expect((await api.get('/v1/resources')).headers['service-version']).toBe('2026-12-01');
+    expect((await api.get('/v1/resources')).headers['service-version']).toBe('2027-01-10');
     expect((await api.get('/v1/resources', undefined, { version: '2026-05-01' })).headers['service-version']).toBe('2026-05-01');
-    expect((await api.get('/v1/resources/res_nope')).headers['service-version']).toBe('2026-12-01');
+    expect((await api.get('/v1/resources/res_nope')).headers['service-version']).toBe('2027-01-10');
     const first = await api.post('/v1/locations', { name: 'V' }, { idempotencyKey: 'version-replay' });
     const again = await api.post('/v1/locations', { name: 'V' }, { idempotencyKey: 'version-replay' });
-    expect(first.headers['service-version']).toBe('2026-12-01');
-    expect(again.headers['service-version']).toBe('2026-12-01');
+    expect(first.headers['service-version']).toBe('2027-01-10');
+    expect(again.headers['service-version']).toBe('2027-01-10');
   });
 
   it('refuses an unknown Service-Version with 400 api_version_invalid', async () => {

@@ -121,6 +121,12 @@ async function tour(api: Client & { accountId: string }, failures: string[]) {
     await ok(api.post(`/v1/bookings/${withSeats.id}/attendees`, { seats: 1, status: 'pending', expires_at: soon }));
     await ok(api.post('/v1/bookings', { segments: [seg(room.id, day, '16:00', '16:30')], status: 'pending', expires_at: soon }));
   }, failures);
+  await step('waitlist', async () => {
+    const full = await ok(api.post('/v1/bookings', { segments: [seg(room.id, day, '09:10', '09:40')], seats: 1, waitlist_limit: 5, waitlist_hold_minutes: 60 }));
+    const seated = await ok(api.post(`/v1/bookings/${full.id}/attendees`, { metadata: { name: 'Lin' } }));
+    await ok(api.post(`/v1/bookings/${full.id}/attendees`, { metadata: { name: 'Sam' } }));
+    await ok(api.post(`/v1/attendees/${seated.id}/cancel`, { reason: 'Travelling' }));
+  }, failures);
   await step('series', async () => {
     const studio = await openResource(api, { name: 'Studio B', type: 'room', timezone: 'Europe/Paris' });
     const yoga = await ok(
@@ -174,7 +180,7 @@ describe('event catalogue', () => {
       const section = doc.split(`### \`${type}\``)[1].split('\n### ')[0];
       expect(section, type).toMatch(/```json\n\{[\s\S]+\}\n```/);
       const sample = JSON.parse(/```json\n([\s\S]+?)\n```/.exec(section)![1]);
-      expect(sample, type).toMatchObject({ object: 'event', type, api_version: '2026-12-01' });
+      expect(sample, type).toMatchObject({ object: 'event', type, api_version: '2027-01-10' });
     }
   });
 

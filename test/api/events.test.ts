@@ -65,7 +65,7 @@ describe('events API', () => {
     const id = await emit(t, platformId, 'location.created', sampleLocation());
     const res = await api.get(`/v1/events/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, object: 'event', type: 'location.created', livemode: false, account: null, api_version: '2026-12-01' });
+    expect(res.body).toMatchObject({ id, object: 'event', type: 'location.created', livemode: false, account: null, api_version: '2027-01-10' });
     expect(res.body.data).toEqual({ object: expect.objectContaining({ object: 'location' }), previous_attributes: null });
     expectError(await t.api.get(`/v1/events/${id}`), 404, 'resource_missing');
     expectError(await api.get(`/v1/events/${id}`, undefined, { key: (await isolatedPlatform(t)).liveKey }), 404, 'resource_missing');

@@ -16,7 +16,7 @@ describe('GET /v1/openapi.json', () => {
     const result = await validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(doc.info.version).toBe('2026-12-01');
+    expect(doc.info.version).toBe('2027-01-10');
   });
 
   it('is checked by a validator that does refuse broken documents', async () => {

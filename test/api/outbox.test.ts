@@ -35,7 +35,7 @@ describe('the event outbox', () => {
     expect(event).toMatchObject({
       object: 'event',
       account: api.accountId,
-      api_version: '2026-12-01',
+      api_version: '2027-01-10',
       type: 'resource.updated',
       livemode: false,
       data: { object: { id: r.body.id, object: 'resource', capacity: 2 }, previous_attributes: { capacity: 1 } },

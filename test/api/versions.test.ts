@@ -58,9 +58,9 @@ function attendee() {
 }
 
 describe('API versions', () => {
-  it('knows 2026-05-01, 2026-10-16 and 2026-12-01, the latest', () => {
-    expect(API_VERSIONS).toEqual(['2026-05-01', '2026-10-16', '2026-12-01']);
-    expect(LATEST_API_VERSION).toBe('2026-12-01');
+  it('knows 2026-05-01, 2026-10-16, 2026-12-01 and 2027-01-10, the latest', () => {
+    expect(API_VERSIONS).toEqual(['2026-05-01', '2026-10-16', '2026-12-01', '2027-01-10']);
+    expect(LATEST_API_VERSION).toBe('2027-01-10');
   });
 
   it('stores events in the latest shape and renders a booking event per caller: cancel_reason in 2026-05-01, also in previous_attributes', async () => {
@@ -70,8 +70,8 @@ describe('API versions', () => {
     expect(stored.object).toHaveProperty('cancellation_reason', 'customer asked');
 
     const latest = await api.get(`/v1/events/${id}`);
-    expect(latest.headers['service-version']).toBe('2026-12-01');
-    expect(latest.body.api_version).toBe('2026-12-01');
+    expect(latest.headers['service-version']).toBe('2027-01-10');
+    expect(latest.body.api_version).toBe('2027-01-10');
     expect(latest.body.data.object.cancellation_reason).toBe('customer asked');
     expect(latest.body.data.previous_attributes).toEqual({ status: 'confirmed', cancellation_reason: null });
 
@@ -143,7 +143,7 @@ describe('API versions', () => {
     expect(oldBody.api_version).toBe('2026-05-01');
     expect(oldBody.data.object.cancel_reason).toBe('customer asked');
     expect(oldBody.data.previous_attributes).toEqual({ status: 'confirmed', cancel_reason: null });
-    expect(newBody.api_version).toBe('2026-12-01');
+    expect(newBody.api_version).toBe('2027-01-10');
     expect(newBody.data.object.cancellation_reason).toBe('customer asked');
     expect(newBody).toEqual((await api.get(`/v1/events/${id}`)).body);
     expect(oldBody).toEqual((await api.get(`/v1/events/${id}`, undefined, { version: '2026-05-01' })).body);
@@ -155,6 +155,6 @@ describe('API versions', () => {
     expect(rendered.data[0].cancel_reason).toBe('customer asked');
     expect(rendered.data[1]).toEqual({ id: 'bk_x', object: 'booking', deleted: true });
     expect(rendered.data[2]).toEqual({ object: 'resource', name: 'r' });
-    expect(renderInVersion(page, '2026-12-01')).toBe(page);
+    expect(renderInVersion(page, LATEST_API_VERSION)).toBe(page);
   });
 });

@@ -26,7 +26,7 @@ describe('webhook delivery', () => {
     });
     expect(payload).toEqual(event);
     expect(req.json.data.object).toEqual(account.body);
-    expect(req.json.api_version).toBe('2026-12-01');
+    expect(req.json.api_version).toBe('2027-01-10');
     expect(req.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(Math.abs(Number(req.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(300);
 

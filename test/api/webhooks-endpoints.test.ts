@@ -15,7 +15,7 @@ describe('webhook endpoints', () => {
       livemode: false,
       url: URL,
       enabled_events: ['booking.*'],
-      api_version: '2026-12-01',
+      api_version: '2027-01-10',
       status: 'enabled',
       disabled_reason: null,
       disabled_at: null,

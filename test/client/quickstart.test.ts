@@ -95,7 +95,7 @@ describe('docs/quickstart.md', () => {
     expect(out).toMatch(/^booked bk_[0-9a-z]+ confirmed /m); // book.mjs
     expect(out).toMatch(/^refused booking_conflict$/m);
     expect(out).toMatch(/^confirmed booking bk_/m);
-    expect(out).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/calendar_feeds\/acct_[0-9a-z]+\/cft_[A-Za-z0-9_-]+\/calendar\.ics$/m);
+    expect(out).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/feeds\/acct_[0-9a-z]+\/cft_[A-Za-z0-9_-]+\/calendar\.ics$/m);
 
     // The receiver got the booking's webhook and verified its signature.
     const receiverLog = join(work, `background-${backgroundSteps[0]}.log`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
-import { escapeText, foldLine, renderCalendar } from '../../src/features/calendar-feeds/ics.js';
+import { escapeText, foldLine, renderCalendar } from '../../src/features/feed-urls/ics.js';
 
 const event = (summary: string) => ({
   uid: 'bk_1@scheduling-api',

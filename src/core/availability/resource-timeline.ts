@@ -30,6 +30,8 @@ export interface ResourceTimeline {
   /** Working time per location (null = no location known), normalized. */
   workingByLocation: ReadonlyMap<string | null, IntervalSet>;
   blocked: IntervalSet;
+  /** The calendar feed busy time among the blocks, to name the feed and event of a conflict. */
+  feedBusy: readonly BlockFacts[];
   /** Units held by other bookings (those in `ignoreBookingIds` left out). */
   capacity: CapacityTimeline;
   /** Bookings per local day and week, for the caps and `balanced` order (ignored ones left out). */
@@ -86,6 +88,7 @@ export function buildResourceTimeline(input: ResourceTimelineInput): ResourceTim
     workingSet: normalize(working),
     workingByLocation,
     blocked: blockedSet(resource, input.blocks, working),
+    feedBusy: input.blocks.filter((b) => b.feed && b.resource === resource.id && b.end > b.start),
     capacity: buildCapacityTimeline(holds),
     usage: buildUsage(resource.timezone, input.starts ?? [], ignored, input.lastBookedAt ?? null),
     facts: { schedules: input.schedules, overrides: input.overrides, blocks: input.blocks, holds },

@@ -124,7 +124,13 @@ export function checkSegmentFit(
     );
   }
   if (overlaps(timeline.blocked, held)) {
-    add('blocked', `Resource ${resource.id} is blocked during the held time ${span}.`);
+    const busy = timeline.feedBusy.find((b) => b.start < held.end && b.end > held.start);
+    if (busy?.feed) {
+      add('blocked', `Resource ${resource.id} is busy in calendar feed ${busy.feed.id} (event ${busy.feed.uid}) during the held time ${span}.`);
+      Object.assign(conflicts[conflicts.length - 1], { calendar_feed: busy.feed.id, event_uid: busy.feed.uid });
+    } else {
+      add('blocked', `Resource ${resource.id} is blocked during the held time ${span}.`);
+    }
   }
   const mine = extraHolds.filter((h) => h.resource === resource.id);
   const peak = maxUsedWithExtra(timeline.capacity, held.start, held.end, mine);

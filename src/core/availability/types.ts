@@ -87,6 +87,8 @@ export interface BlockFacts extends Interval {
   resource: string | null;
   location: string | null;
   accountWide: boolean;
+  /** Busy time of a subscribed calendar feed (docs/calendar-feeds.md): which feed and event. */
+  feed?: { id: string; uid: string };
 }
 
 /** Capacity held by another booking's segment: its held time (buffers included) and quantity. */
@@ -128,6 +130,9 @@ export interface Conflict {
   /** Rule conflicts only: which rule, and its limit. */
   rule?: RuleName;
   limit?: number;
+  /** On `blocked` caused by a calendar feed's busy time: the feed and the event's UID. */
+  calendar_feed?: string;
+  event_uid?: string;
 }
 
 export type ConflictPolicy = 'reject' | 'capacity_only' | 'allow';

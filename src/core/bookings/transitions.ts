@@ -8,7 +8,8 @@
  */
 
 export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'completed' | 'no_show';
-export type AttendeeStatus = BookingStatus;
+/** Attendees also wait for a seat (docs/waitlists.md): waitlisted → cancelled, or promoted. */
+export type AttendeeStatus = BookingStatus | 'waitlisted';
 
 export type BookingAction = 'confirm' | 'cancel' | 'expire' | 'complete' | 'no_show';
 
@@ -46,7 +47,7 @@ export function isTerminal(status: BookingStatus): boolean {
  * The status as it must be shown: a pending booking (or attendee) past its
  * expires_at reads as expired even before the expiry job has written it.
  */
-export function effectiveStatus(status: BookingStatus, expiresAt: number | null, now: number): BookingStatus {
+export function effectiveStatus<S extends AttendeeStatus>(status: S, expiresAt: number | null, now: number): S | 'expired' {
   return status === 'pending' && expiresAt !== null && now >= expiresAt ? 'expired' : status;
 }
 
@@ -77,8 +78,15 @@ export function nextStatus(current: BookingStatus, action: BookingAction, ctx: T
   return { ok: true, status: target };
 }
 
-/** Attendees follow the booking rules; `start` is their booking's start. */
-export const nextAttendeeStatus = nextStatus;
+/**
+ * Attendees follow the booking rules; `start` is their booking's start. A waitlisted attendee
+ * can only be cancelled: it leaves the line by promotion, never by confirm.
+ */
+export function nextAttendeeStatus(current: AttendeeStatus, action: BookingAction, ctx: TransitionContext): TransitionResult {
+  if (current !== 'waitlisted') return nextStatus(current, action, ctx);
+  if (action === 'cancel') return { ok: true, status: 'cancelled' };
+  return fail(`Cannot ${verb(action)} the booking: it is waitlisted, and takes a seat only when promoted.`);
+}
 
 function verb(action: BookingAction): string {
   return action === 'no_show' ? 'mark as no-show' : action;

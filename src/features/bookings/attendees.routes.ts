@@ -2,8 +2,9 @@ import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { EmptyBody, IdParams, ListOf, ListQuery, MetadataInput, metadataFilters } from '../../http/schemas.js';
-import { AttendeeSchema, BookingStatusSchema, CancelBody, ExpiresAt } from './bookings.schemas.js';
+import { AttendeeSchema, AttendeeStatusSchema, CancelBody, ExpiresAt } from './bookings.schemas.js';
 import type { AttendeesService } from './attendees.service.js';
+import { versionHas, WAITLIST_VERSION } from '../../events/versions.js';
 
 // Attendees belong to bookings: the same permission family.
 const access = { account: 'required', permission: 'bookings' } as const;
@@ -12,7 +13,11 @@ const tags = ['Attendees'];
 const AttendeeBody = Type.Object(
   {
     seats: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: 'Seats this attendee takes (default 1).' })),
-    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('confirmed')], { description: 'Default: confirmed.' })),
+    status: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('confirmed')], {
+        description: 'Default: confirmed. Not used when the attendee is waitlisted: promotion sets its status (docs/waitlists.md).',
+      }),
+    ),
     expires_at: Type.Optional(ExpiresAt),
     metadata: Type.Optional(MetadataInput),
   },
@@ -24,12 +29,14 @@ export function attendeeRoutes(app: App, service: AttendeesService) {
     config: { access },
     schema: {
       tags,
-      summary: 'Add an attendee to a booking with seats (409 seats_exhausted when the seats do not fit or the booking has no seats)',
+      summary:
+        'Add an attendee to a booking with seats: seated, or waitlisted when the seats are full and the waitlist has room (409 seats_exhausted otherwise, or when the booking has no seats)',
       params: IdParams,
       body: AttendeeBody,
       response: { 200: AttendeeSchema },
     },
-    handler: (req) => service.create(accountScope(req), req.params.id, req.body ?? {}),
+    // A client pinned before waitlists is refused when the seats are full, as before them.
+    handler: (req) => service.create(accountScope(req), req.params.id, req.body ?? {}, versionHas(req.auth!.apiVersion, WAITLIST_VERSION)),
   });
 
   app.get('/v1/bookings/:id/attendees', {
@@ -38,7 +45,7 @@ export function attendeeRoutes(app: App, service: AttendeesService) {
       tags,
       summary: "List a booking's attendees, newest first",
       params: IdParams,
-      querystring: ListQuery({ status: Type.Optional(BookingStatusSchema) }),
+      querystring: ListQuery({ status: Type.Optional(AttendeeStatusSchema) }),
       response: { 200: ListOf(AttendeeSchema) },
     },
     handler: (req) => service.list(accountScope(req), req.params.id, req.query.status, req.query, metadataFilters(req.query)),

@@ -12,6 +12,7 @@ export function serializeAttendee(row: AttendeeRow, now: Date) {
     status: effectiveStatus(row.status, row.expires_at ? row.expires_at.getTime() : null, now.getTime()),
     seats: row.seats,
     expires_at: iso(row.expires_at),
+    waitlist_position: row.waitlist_position,
     ...lifecycleFields(row),
   };
 }

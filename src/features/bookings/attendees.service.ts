@@ -1,5 +1,5 @@
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
-import type { BookingStatus } from '../../db/schema.js';
+import type { AttendeeStatus, BookingStatus } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
@@ -7,9 +7,11 @@ import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { effectiveStatus, nextAttendeeStatus, type BookingAction } from '../../core/bookings/transitions.js';
+import { placeNewAttendee } from '../../core/bookings/waitlist.js';
 import { parseExpiresAt } from './booking-input.js';
 import * as repo from './attendees.repository.js';
 import { serializeAttendee } from './attendees.serializer.js';
+import { leaveLine, promoteWaitlist } from './waitlist.js';
 import type { Clock } from '../../lib/clock.js';
 import { bookingsTable, lockResources, seatsTakenOf, type BookingRow, type ResourceLocks } from '../../capacity/index.js';
 
@@ -21,7 +23,7 @@ export interface AttendeeInput {
 }
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
-const SEAT_TAKING: ReadonlySet<BookingStatus> = new Set(['pending', 'confirmed', 'completed', 'no_show']);
+const SEAT_TAKING: ReadonlySet<AttendeeStatus> = new Set(['pending', 'confirmed', 'completed', 'no_show']);
 
 function bookingStatus(b: BookingRow, now: Date): BookingStatus {
   return effectiveStatus(b.status, ms(b.expires_at), now.getTime());
@@ -47,25 +49,45 @@ async function lockedBookingOf(trx: Trx, scope: AccountScope, bookingId: string)
   return { booking, locks };
 }
 
+/**
+ * An attendee row locked after its booking's row: the booking row lock serializes every
+ * change of the booking's seats and line. A reschedule can move the attendee to another
+ * booking between the read and the lock; then the new booking is locked instead.
+ */
+async function lockedAttendee(trx: Trx, scope: AccountScope, id: string): Promise<{ row: repo.AttendeeRow; booking: BookingRow }> {
+  let bookingId = (await repo.attendees.find(trx, scope, id))?.booking_id;
+  for (let attempt = 0; bookingId !== undefined && attempt < 3; attempt++) {
+    const { booking, locks } = await lockedBookingOf(trx, scope, bookingId);
+    const row = await repo.attendees.lock(trx, scope, id, locks);
+    if (row && row.booking_id === booking.id) return { row, booking };
+    bookingId = row?.booking_id;
+  }
+  throw notFound('attendee', id);
+}
+
 export class AttendeesService {
   constructor(
     private readonly db: DbHandle,
     private readonly clock: Clock,
   ) {}
 
-  async create(scope: AccountScope, bookingId: string, input: AttendeeInput) {
+  /** `mayWait` false: no waitlisting (a client pinned to a version before waitlists). */
+  async create(scope: AccountScope, bookingId: string, input: AttendeeInput, mayWait = true) {
     const now = this.clock.now();
-    const status = input.status ?? 'confirmed';
-    const expiresAt = parseExpiresAt(input.expires_at, status, now);
+    const requested = input.status ?? 'confirmed';
+    const expiresAt = parseExpiresAt(input.expires_at, requested, now);
     const seats = input.seats ?? 1;
     return withTransaction(this.db, async (trx) => {
       // The booking row lock serializes seat accounting: two attendees racing for the last seat.
       const { booking } = await lockedBookingOf(trx, scope, bookingId);
       const capacity = assertTakesAttendees(booking, now);
+      // Seats freed by a lapsed hold go to the line first, before anyone new (docs/waitlists.md).
+      const line = await promoteWaitlist(trx, scope, booking, now);
       const taken = (await seatsTakenOf(trx, scope, [booking.id], now)).get(booking.id) ?? 0;
-      if (taken + seats > capacity) {
-        throw new ApiError('seats_exhausted', `Booking ${booking.id} has ${capacity - taken} of ${capacity} seats left; ${seats} requested.`, 'seats');
-      }
+      const place = placeNewAttendee({ capacity, taken, waiting: line.length, limit: mayWait ? booking.waitlist_limit : 0, seats });
+      if (place.kind === 'refuse') throw new ApiError('seats_exhausted', `Booking ${booking.id} ${place.message}`, 'seats');
+      const waiting = place.kind === 'wait';
+      const status: AttendeeStatus = waiting ? 'waitlisted' : requested;
       const row = await repo.attendees.insert(trx, {
         account_id: scope.accountId,
         id: newId(ID_PREFIX.attendee),
@@ -73,7 +95,9 @@ export class AttendeesService {
         booking_id: booking.id,
         status,
         seats,
-        expires_at: expiresAt,
+        // A waitlisted attendee holds nothing yet: promotion gives it the booking's hold.
+        expires_at: waiting ? null : expiresAt,
+        waitlist_position: waiting ? place.position : null,
         cancellation_reason: null,
         confirmed_at: status === 'confirmed' ? now : null,
         cancelled_at: null,
@@ -82,7 +106,7 @@ export class AttendeesService {
         updated_at: now,
       });
       const attendee = serializeAttendee(row, now);
-      await recordEvent(trx, scope, 'attendee.created', attendee, null, now);
+      await recordEvent(trx, scope, waiting ? 'attendee.waitlisted' : 'attendee.created', attendee, null, now);
       return attendee;
     });
   }
@@ -93,7 +117,7 @@ export class AttendeesService {
     return serializeAttendee(row, this.clock.now());
   }
 
-  async list(scope: AccountScope, bookingId: string, status: BookingStatus | undefined, page: PageParams, metadata: Record<string, string>) {
+  async list(scope: AccountScope, bookingId: string, status: AttendeeStatus | undefined, page: PageParams, metadata: Record<string, string>) {
     const now = this.clock.now();
     if (!(await bookingsTable.find(this.db, scope, bookingId))) throw notFound('booking', bookingId);
     const result = await repo.listAttendees(this.db, scope, bookingId, status, page, metadata, now);
@@ -103,10 +127,7 @@ export class AttendeesService {
   async update(scope: AccountScope, id: string, input: AttendeeInput) {
     const now = this.clock.now();
     return withTransaction(this.db, async (trx) => {
-      const first = await repo.attendees.find(trx, scope, id);
-      if (!first) throw notFound('attendee', id);
-      const { booking, locks } = await lockedBookingOf(trx, scope, first.booking_id);
-      const row = (await repo.attendees.lock(trx, scope, id, locks))!;
+      const { row, booking } = await lockedAttendee(trx, scope, id);
       const current = effectiveStatus(row.status, ms(row.expires_at), now.getTime());
       const changes: Parameters<typeof repo.attendees.update>[3] = { updated_at: now };
 
@@ -125,13 +146,19 @@ export class AttendeesService {
         if (confirming || current !== 'pending') throw invalid('expires_at', 'expires_at can only be set on a pending attendee.');
         changes.expires_at = parseExpiresAt(input.expires_at, 'pending', now);
       }
+      let seatsFreed = false;
       if (input.seats !== undefined && input.seats !== row.seats) {
+        const capacity = booking.seats ?? 0;
         if (SEAT_TAKING.has(current)) {
-          const capacity = booking.seats ?? 0;
           const taken = (await seatsTakenOf(trx, scope, [booking.id], now)).get(booking.id) ?? 0;
           if (taken - row.seats + input.seats > capacity) {
             throw new ApiError('seats_exhausted', `Booking ${booking.id} has ${capacity - taken} of ${capacity} seats left; this attendee asks for ${input.seats - row.seats} more.`, 'seats');
           }
+          seatsFreed = input.seats < row.seats;
+        } else if (current === 'waitlisted') {
+          // It keeps its place; a smaller head may now fit, a request above the seats never would.
+          if (input.seats > capacity) throw new ApiError('seats_exhausted', `Booking ${booking.id} has ${capacity} seats; ${input.seats} requested.`, 'seats');
+          seatsFreed = input.seats < row.seats;
         }
         changes.seats = input.seats;
       }
@@ -142,17 +169,16 @@ export class AttendeesService {
       const after = serializeAttendee(updated, now);
       const changed = changedAttributes(before, after);
       if (changed) await recordEvent(trx, scope, confirming ? 'attendee.confirmed' : 'attendee.updated', after, changed, now);
-      return after;
+      if (!seatsFreed) return after;
+      await promoteWaitlist(trx, scope, booking, now);
+      return serializeAttendee((await repo.attendees.find(trx, scope, id))!, now);
     });
   }
 
   async transition(scope: AccountScope, id: string, action: Exclude<BookingAction, 'expire'>, reason?: string) {
     const now = this.clock.now();
     return withTransaction(this.db, async (trx) => {
-      // Seats change no resource's time: no resource locks, then the attendee row.
-      const row = await repo.attendees.lock(trx, scope, id, await lockResources(trx, scope, []));
-      if (!row) throw notFound('attendee', id);
-      const booking = (await bookingsTable.find(trx, scope, row.booking_id))!;
+      const { row, booking } = await lockedAttendee(trx, scope, id);
       const next = nextAttendeeStatus(row.status, action, { now: now.getTime(), start: booking.start_at.getTime(), expiresAt: ms(row.expires_at) });
       if (!next.ok) throw new ApiError('invalid_state_transition', next.message.replace('the booking', `attendee ${id}`));
       if (action === 'confirm') {
@@ -163,11 +189,16 @@ export class AttendeesService {
       }
       const changes: Parameters<typeof repo.attendees.update>[3] = { status: next.status, updated_at: now };
       if (action === 'confirm') Object.assign(changes, { confirmed_at: now, expires_at: null });
-      if (action === 'cancel') Object.assign(changes, { cancelled_at: now, cancellation_reason: reason ?? null });
+      if (action === 'cancel') Object.assign(changes, { cancelled_at: now, cancellation_reason: reason ?? null, waitlist_position: null });
       const updated = await repo.attendees.update(trx, scope, id, changes);
       const before = serializeAttendee(row, now);
       const after = serializeAttendee(updated, now);
       await recordEvent(trx, scope, `attendee.${next.status}` as 'attendee.confirmed', after, changedAttributes(before, after), now);
+      if (action === 'cancel') {
+        if (row.status === 'waitlisted') await leaveLine(trx, scope, booking.id, row.waitlist_position!);
+        // A seat given back, or a head that could not fit gone: the line moves.
+        await promoteWaitlist(trx, scope, booking, now);
+      }
       return after;
     });
   }

@@ -7,13 +7,14 @@
 import type { Trx } from '../../db/transaction.js';
 import type { BookingStatus } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
-import { ApiError, notFound } from '../../lib/errors.js';
+import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import { effectiveStatus } from '../../core/bookings/transitions.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import { hydrateBooking } from './bookings.read.js';
 import type { ParsedSegments } from './booking-input.js';
 import { moveAttendees } from './attendees.move.js';
+import { promoteWaitlist } from './waitlist.js';
 import { bookingsTable, conflictError, lockAndPlan, recheckBookings, resourcesOfBooking, seatsTakenOf, writeBooking, type ApiBooking, type BookingRow } from '../../capacity/index.js';
 
 export interface ReplaceRequest {
@@ -27,6 +28,9 @@ export interface ReplaceRequest {
   expiresAt?: Date | null;
   /** Omitted: copied from the old booking. */
   seats?: number | null;
+  /** Omitted: copied from the old booking, as its waitlisted attendees move too. */
+  waitlistLimit?: number;
+  waitlistHoldMinutes?: number;
   metadata?: Record<string, string>;
 }
 
@@ -54,11 +58,13 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
   if (taken > 0 && (seats === null || seats < taken)) {
     throw new ApiError('seats_exhausted', `The booking's attendees take ${taken} seats; the new booking must have at least that many.`, 'seats');
   }
+  const waitlistLimit = r.waitlistLimit ?? old.waitlist_limit;
+  if (seats === null && waitlistLimit > 0) throw invalid('waitlist_limit', 'A waitlist needs a booking with seats; set seats too.');
   const status = r.status ?? oldStatus;
   const expiresAt = r.status !== undefined ? (r.expiresAt ?? null) : status === 'pending' ? old.expires_at : null;
   const before = await hydrateBooking(trx, scope, old, now);
 
-  const { booking: created } = await writeBooking(
+  const { row: createdRow, booking: created } = await writeBooking(
     trx,
     scope,
     {
@@ -67,6 +73,8 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
       status,
       expiresAt,
       seats,
+      waitlistLimit,
+      waitlistHoldMinutes: r.waitlistHoldMinutes ?? old.waitlist_hold_minutes,
       policy: r.policy,
       metadata: r.metadata ?? old.metadata,
       replaces: old.id,
@@ -76,6 +84,9 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
     now,
   );
   await moveAttendees(trx, scope, old.id, created.id, now);
+  // The line moved with the attendees, in order; more seats on the new booking promote it.
+  // The new booking is only visible to this transaction, so its row needs no lock.
+  await promoteWaitlist(trx, scope, createdRow, now);
   const cancelled = await bookingsTable.update(trx, scope, old.id, {
     status: 'cancelled',
     replaced_by: created.id,
@@ -87,6 +98,7 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
   await recordEvent(trx, scope, 'booking.rescheduled', after, changedAttributes(before, after), now);
   // The old hold is gone: bookings flagged on its resources may fit now.
   await recheckBookings(trx, scope, plan.locks, now, { resources: oldResources, onlyConflicted: true });
-  return created;
+  // Read again: promotion may have changed seats_taken.
+  return hydrateBooking(trx, scope, createdRow, now);
 }
 

@@ -3,7 +3,7 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { DateOnly, DateTime, EmptyBody, Id, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { BookingsService } from './bookings.service.js';
-import { BookingSchema, BookingStatusSchema, CancelBody, ExpiresAt, PolicySchema, Seats, SegmentInput, Segments } from './bookings.schemas.js';
+import { BookingSchema, BookingStatusSchema, CancelBody, ExpiresAt, PolicySchema, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
 
 const access = { account: 'required', permission: 'bookings' } as const;
 const tags = ['Bookings'];
@@ -20,6 +20,7 @@ export function bookingRoutes(app: App, service: BookingsService) {
           status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('confirmed')], { description: 'Default: confirmed.' })),
           expires_at: Type.Optional(ExpiresAt),
           seats: Type.Optional(Nullable(Seats)),
+          ...WaitlistInput,
           conflict_policy: Type.Optional(PolicySchema),
           replaces: Type.Optional(Id('Reschedule this booking: it is cancelled with replaced_by, its attendees move here.')),
           metadata: Type.Optional(MetadataInput),
@@ -117,10 +118,10 @@ export function bookingRoutes(app: App, service: BookingsService) {
     config: { access },
     schema: {
       tags,
-      summary: 'Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted), metadata',
+      summary: 'Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata',
       params: IdParams,
       body: Type.Object(
-        { expires_at: Type.Optional(ExpiresAt), seats: Type.Optional(Nullable(Seats)), metadata: Type.Optional(MetadataInput) },
+        { expires_at: Type.Optional(ExpiresAt), seats: Type.Optional(Nullable(Seats)), ...WaitlistInput, metadata: Type.Optional(MetadataInput) },
         { additionalProperties: false },
       ),
       response: { 200: BookingSchema },

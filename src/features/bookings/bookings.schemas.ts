@@ -10,6 +10,27 @@ export const BookingStatusSchema = Type.Union([
   Type.Literal('completed'),
   Type.Literal('no_show'),
 ]);
+/** Attendee states: the booking's, and `waitlisted` (docs/waitlists.md; API version 2027-01-10). */
+export const AttendeeStatusSchema = Type.Union([...BookingStatusSchema.anyOf, Type.Literal('waitlisted')]);
+
+/** The waitlist settings of a booking with seats (create and update bodies). */
+export const WaitlistInput = {
+  waitlist_limit: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 10000,
+      description: 'How many attendees may wait for a seat once the seats are full (0, the default: no waitlist). Needs `seats`.',
+    }),
+  ),
+  waitlist_hold_minutes: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 10080,
+      description: 'A promoted attendee becomes pending with a hold of this many minutes (0, the default: confirmed at once).',
+    }),
+  ),
+};
+
 export const PolicySchema = Type.Union([Type.Literal('reject'), Type.Literal('capacity_only'), Type.Literal('allow')], {
   description:
     '`reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else.',
@@ -57,6 +78,8 @@ export const ConflictSchema = Type.Object({
     Type.String({ description: 'Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week.' }),
   ),
   limit: Type.Optional(Type.Integer({ description: 'Rule conflicts: the limit of that rule.' })),
+  calendar_feed: Type.Optional(Type.String({ description: 'On `blocked` by busy time of a calendar feed: the feed.' })),
+  event_uid: Type.Optional(Type.String({ description: "On `blocked` by busy time of a calendar feed: the event's UID." })),
 });
 
 /** The fields bookings and attendees share at the end of their shape (capacity/lifecycle.ts). */
@@ -93,6 +116,8 @@ export const BookingSchema = Type.Object({
   occurrence_key: Nullable(Type.String()),
   replaces: Nullable(Type.String()),
   replaced_by: Nullable(Type.String()),
+  waitlist_limit: Type.Integer({ description: 'Attendees that may wait for a seat (0: no waitlist).' }),
+  waitlist_hold_minutes: Type.Integer({ description: 'The hold of a promoted attendee (0: promoted to confirmed).' }),
   ...LifecycleFields,
 });
 
@@ -101,9 +126,10 @@ export const AttendeeSchema = Type.Object({
   object: Type.Literal('attendee'),
   livemode: Type.Boolean(),
   booking: Type.String(),
-  status: BookingStatusSchema,
+  status: AttendeeStatusSchema,
   seats: Type.Integer(),
   expires_at: Nullable(Type.String({ format: 'date-time' })),
+  waitlist_position: Nullable(Type.Integer({ minimum: 1, description: 'The place in line while waitlisted (1: next to be promoted); null otherwise.' })),
   ...LifecycleFields,
 });
 

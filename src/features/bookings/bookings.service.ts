@@ -12,6 +12,8 @@ import { parseExpiresAt, parseSegments, type SegmentBody } from './booking-input
 import { replaceBooking } from './bookings.replace.js';
 import { importBookings, type ImportItem } from './bookings.import.js';
 import type { Clock } from '../../lib/clock.js';
+import { waitingLine } from './attendees.repository.js';
+import { promoteWaitlist } from './waitlist.js';
 import { bookingsTable, conflictError, lockAndPlan, lockResources, recheckBookings, resourcesOfBooking, seatsTakenOf, writeBooking } from '../../capacity/index.js';
 
 export interface CreateBookingBody {
@@ -19,6 +21,8 @@ export interface CreateBookingBody {
   status?: 'pending' | 'confirmed';
   expires_at?: string | null;
   seats?: number | null;
+  waitlist_limit?: number;
+  waitlist_hold_minutes?: number;
   conflict_policy?: ConflictPolicy;
   replaces?: string;
   metadata?: Record<string, string>;
@@ -27,12 +31,19 @@ export interface CreateBookingBody {
 export interface UpdateBookingBody {
   expires_at?: string | null;
   seats?: number | null;
+  waitlist_limit?: number;
+  waitlist_hold_minutes?: number;
   metadata?: Record<string, string>;
 }
 
 export interface RescheduleBody {
   segments: SegmentBody[];
   conflict_policy?: ConflictPolicy;
+}
+
+/** A waitlist needs seats to wait for (docs/waitlists.md). */
+function assertWaitlistHasSeats(seats: number | null, waitlistLimit: number) {
+  if (seats === null && waitlistLimit > 0) throw invalid('waitlist_limit', 'A waitlist needs a booking with seats; set seats too.');
 }
 
 const EVENT_OF = {
@@ -54,12 +65,24 @@ export class BookingsService {
     const expiresAt = parseExpiresAt(body.expires_at, status, now);
     const parsed = parseSegments(body.segments);
     const policy = body.conflict_policy ?? 'reject';
+    if (body.replaces === undefined) assertWaitlistHasSeats(body.seats ?? null, body.waitlist_limit ?? 0);
     return withTransaction(this.db, async (trx) => {
       if (body.replaces !== undefined) {
         return replaceBooking(
           trx,
           scope,
-          { oldId: body.replaces, oldParam: 'replaces', parsed, policy, status, expiresAt, seats: body.seats, metadata: body.metadata && metadataForCreate(body.metadata) },
+          {
+            oldId: body.replaces,
+            oldParam: 'replaces',
+            parsed,
+            policy,
+            status,
+            expiresAt,
+            seats: body.seats,
+            waitlistLimit: body.waitlist_limit,
+            waitlistHoldMinutes: body.waitlist_hold_minutes,
+            metadata: body.metadata && metadataForCreate(body.metadata),
+          },
           now,
         );
       }
@@ -74,6 +97,8 @@ export class BookingsService {
           status,
           expiresAt,
           seats: body.seats ?? null,
+          waitlistLimit: body.waitlist_limit,
+          waitlistHoldMinutes: body.waitlist_hold_minutes,
           policy,
           metadata: metadataForCreate(body.metadata),
         },
@@ -122,13 +147,25 @@ export class BookingsService {
         if (body.seats === null ? taken > 0 : body.seats < taken) {
           throw new ApiError('seats_exhausted', `Attendees take ${taken} seats of this booking; seats cannot go below that.`, 'seats');
         }
+        if (body.seats === null && (await waitingLine(trx, scope, id)).length > 0) {
+          throw new ApiError('seats_exhausted', 'Attendees are waitlisted on this booking; cancel them before removing its seats.', 'seats');
+        }
         changes.seats = body.seats;
       }
+      if (body.waitlist_limit !== undefined) changes.waitlist_limit = body.waitlist_limit;
+      if (body.waitlist_hold_minutes !== undefined) changes.waitlist_hold_minutes = body.waitlist_hold_minutes;
+      assertWaitlistHasSeats(changes.seats !== undefined ? changes.seats : row.seats, changes.waitlist_limit ?? row.waitlist_limit);
       if (body.metadata !== undefined) changes.metadata = json(mergeMetadata(row.metadata, body.metadata));
       const before = await hydrateBooking(trx, scope, row, now);
-      const after = await hydrateBooking(trx, scope, await bookingsTable.update(trx, scope, id, changes), now);
+      const updated = await bookingsTable.update(trx, scope, id, changes);
+      const after = await hydrateBooking(trx, scope, updated, now);
       const changed = changedAttributes(before, after);
       if (changed) await recordEvent(trx, scope, 'booking.updated', after, changed, now);
+      // More seats: the line moves up in this same transaction (docs/waitlists.md).
+      if ((updated.seats ?? 0) > (row.seats ?? 0)) {
+        await promoteWaitlist(trx, scope, updated, now);
+        return hydrateBooking(trx, scope, updated, now);
+      }
       return after;
     });
   }

@@ -12,7 +12,8 @@ import { pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
 import { serializeAttendee } from './attendees.serializer.js';
 import { EXPIRY_BATCH, claimExpired, markExpired, scopesOf } from './expiry.repository.js';
-import { lockResources, recheckBookings, seatsTakenOf, segmentsOf, serializeBooking } from '../../capacity/index.js';
+import { bookingsTable, lockResources, recheckBookings, seatsTakenOf, segmentsOf, serializeBooking } from '../../capacity/index.js';
+import { promoteWaitlist } from './waitlist.js';
 
 /** Groups claimed rows by account: every write below is one statement per account. */
 function byAccount(rows: { account_id: string; id: string }[]): Map<string, string[]> {
@@ -50,6 +51,15 @@ async function expireAttendees(trx: Trx, scope: AccountScope, ids: string[], now
     updated.map((row) => ({ object: serializeAttendee(row, now), previous: { status: 'pending' } })),
     now,
   );
+  // The seats they held go to their bookings' lines, in this transaction (docs/waitlists.md).
+  // The booking rows are locked after the claimed attendee rows: SKIP LOCKED claims never
+  // wait, and a deadlock with an attendee change is retried by withTransaction.
+  const bookingIds = [...new Set(updated.map((r) => r.booking_id))].sort();
+  const locks = await lockResources(trx, scope, []);
+  for (const bookingId of bookingIds) {
+    const booking = await bookingsTable.lock(trx, scope, bookingId, locks);
+    if (booking) await promoteWaitlist(trx, scope, booking, now);
+  }
 }
 
 /** One pass; true when a batch was full (run again at once). */

@@ -1,10 +1,22 @@
-import type { FeatureModule } from '../module.js';
-import { CalendarFeedsService } from './feeds.service.js';
-import { calendarFeedRoutes } from './feeds.routes.js';
+import type { FeatureModule, Deps } from '../module.js';
+import { CalendarFeedsService, MAX_FEED_BYTES } from './calendar-feeds.service.js';
+import { calendarFeedRoutes } from './calendar-feeds.routes.js';
+import { calendarFeedWorker } from './sync.worker.js';
+import { createFeedDispatcher, type FetchLimits } from './fetch.js';
 
-/** Calendar feeds: GET /v1/resources/{id}/calendar.ics and secret feed URLs (docs/calendar-feeds.md). */
+/** Fetches use the time limit and the address rules of webhook attempts (docs/calendar-feeds.md#limits). */
+function serviceOf({ db, clock, config }: Deps) {
+  const limits: FetchLimits = { timeoutMs: config.webhookTimeoutMs, maxBytes: MAX_FEED_BYTES, allowPrivate: config.webhookAllowPrivate };
+  return new CalendarFeedsService(db.kysely, clock, { limits, dispatcher: createFeedDispatcher(limits) });
+}
+
+/** Calendar feeds: subscribed iCalendar feeds as busy time of a resource (docs/calendar-feeds.md). */
 export const calendarFeedsModule: FeatureModule = {
   name: 'calendar-feeds',
-  tags: [{ name: 'Calendar feeds', description: "A resource's bookings as an iCalendar feed, and secret feed URLs calendar apps subscribe to." }],
-  routes: (app, { db, clock }) => calendarFeedRoutes(app, new CalendarFeedsService(db.kysely, clock)),
+  tags: [{ name: 'Calendar feeds', description: "Subscribed iCalendar feeds (Google, Outlook, Apple…) whose events are a resource's busy time." }],
+  routes: (app, deps) => calendarFeedRoutes(app, serviceOf(deps)),
+  workers: (deps, logger) => [
+    // The lease outlasts a sync: the fetch's limit, then the parse and write.
+    calendarFeedWorker(deps.db.kysely, deps.clock, serviceOf(deps), deps.config.workerPollMs, deps.config.webhookTimeoutMs * 2 + 60_000, logger),
+  ],
 };

@@ -82,6 +82,14 @@ export async function deliverClaimed(
       if (!event || !endpoint) return;
       try {
         const body = renderDeliveryBody(event, endpoint.api_version);
+        if (body === 'null') {
+          // The event is about an object the endpoint's version does not have (a waitlisted
+          // attendee, docs/waitlists.md#older-api-versions): nothing to send.
+          await withTransaction(db, (trx) =>
+            recordAttemptIfClaimed(trx, delivery, { status: 'succeeded', next_attempt_at: null, locked_until: null, claim_token: null, last_error: `not in API version ${endpoint.api_version}: not sent` }),
+          );
+          return;
+        }
         const attemptedAt = clock.now();
         const headers = {
           'content-type': 'application/json',

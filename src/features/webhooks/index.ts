@@ -17,3 +17,6 @@ export const webhooksModule: FeatureModule = {
   /** The delivery worker and the retention job (events after 30 days, idempotency keys after 24 h). */
   workers: ({ db, config, clock }, logger) => [createDeliveryWorker(db, config, clock, logger), createRetentionWorker(db, config, clock, logger)],
 };
+
+/** The address rules of outgoing URLs, shared with calendar feeds (docs/webhooks.md#destinations). */
+export { checkEndpointUrl, guardedLookup, isPrivateUrl } from './url-policy.js';

@@ -866,9 +866,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -907,7 +908,7 @@ export interface paths {
                         };
                         /** @description Seats this attendee takes (default 1). */
                         seats?: number;
-                        /** @description Default: confirmed. */
+                        /** @description Default: confirmed. Not used when the attendee is waitlisted: promotion sets its status (docs/waitlists.md). */
                         status?: "pending" | "confirmed";
                     };
                 };
@@ -937,9 +938,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -1015,9 +1017,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -1090,9 +1093,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -1165,9 +1169,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -1240,9 +1245,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -2051,10 +2057,14 @@ export interface paths {
                                 conflict_policy: "reject" | "capacity_only" | "allow";
                                 conflicted: boolean;
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
@@ -2099,6 +2109,10 @@ export interface paths {
                                 status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                                waitlist_hold_minutes: number;
+                                /** @description Attendees that may wait for a seat (0: no waitlist). */
+                                waitlist_limit: number;
                             }[];
                             has_more: boolean;
                             /** @enum {string} */
@@ -2183,6 +2197,10 @@ export interface paths {
                         }[];
                         /** @description Default: confirmed. */
                         status?: "pending" | "confirmed";
+                        /** @description A promoted attendee becomes pending with a hold of this many minutes (0, the default: confirmed at once). */
+                        waitlist_hold_minutes?: number;
+                        /** @description How many attendees may wait for a seat once the seats are full (0, the default: no waitlist). Needs `seats`. */
+                        waitlist_limit?: number;
                     };
                 };
             };
@@ -2203,10 +2221,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
@@ -2251,6 +2273,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2309,10 +2335,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
@@ -2357,6 +2387,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2374,7 +2408,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted), metadata */
+        /** Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata */
         post: {
             parameters: {
                 query?: never;
@@ -2394,6 +2428,10 @@ export interface paths {
                             [key: string]: string;
                         };
                         seats?: number | null;
+                        /** @description A promoted attendee becomes pending with a hold of this many minutes (0, the default: confirmed at once). */
+                        waitlist_hold_minutes?: number;
+                        /** @description How many attendees may wait for a seat once the seats are full (0, the default: no waitlist). Needs `seats`. */
+                        waitlist_limit?: number;
                     };
                 };
             };
@@ -2414,10 +2452,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
@@ -2462,6 +2504,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2505,7 +2551,7 @@ export interface paths {
                     };
                     /** @description Cursor: return the page after this object id. */
                     starting_after?: string;
-                    status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                    status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                 };
                 header?: never;
                 path: {
@@ -2541,9 +2587,10 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "attendee";
                                 seats: number;
-                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                                 /** Format: date-time */
                                 updated_at: string;
+                                waitlist_position: number | null;
                             }[];
                             has_more: boolean;
                             /** @enum {string} */
@@ -2565,7 +2612,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an attendee to a booking with seats (409 seats_exhausted when the seats do not fit or the booking has no seats) */
+        /** Add an attendee to a booking with seats: seated, or waitlisted when the seats are full and the waitlist has room (409 seats_exhausted otherwise, or when the booking has no seats) */
         post: {
             parameters: {
                 query?: never;
@@ -2586,7 +2633,7 @@ export interface paths {
                         };
                         /** @description Seats this attendee takes (default 1). */
                         seats?: number;
-                        /** @description Default: confirmed. */
+                        /** @description Default: confirmed. Not used when the attendee is waitlisted: promotion sets its status (docs/waitlists.md). */
                         status?: "pending" | "confirmed";
                     };
                 };
@@ -2616,9 +2663,10 @@ export interface paths {
                             /** @enum {string} */
                             object: "attendee";
                             seats: number;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show" | "waitlisted";
                             /** Format: date-time */
                             updated_at: string;
+                            waitlist_position: number | null;
                         };
                     };
                 };
@@ -2686,10 +2734,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
@@ -2734,6 +2786,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2798,10 +2854,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
@@ -2846,6 +2906,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -2910,10 +2974,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
@@ -2958,6 +3026,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -3022,10 +3094,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
@@ -3070,6 +3146,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -3162,10 +3242,14 @@ export interface paths {
                             conflict_policy: "reject" | "capacity_only" | "allow";
                             conflicted: boolean;
                             conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
                                 candidates?: {
                                     reason: string;
                                     resource: string;
                                 }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
@@ -3210,6 +3294,10 @@ export interface paths {
                             status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
                         };
                     };
                 };
@@ -3316,10 +3404,14 @@ export interface paths {
                                 conflict_policy: "reject" | "capacity_only" | "allow";
                                 conflicted: boolean;
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
@@ -3364,6 +3456,10 @@ export interface paths {
                                 status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                                 /** Format: date-time */
                                 updated_at: string;
+                                /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                                waitlist_hold_minutes: number;
+                                /** @description Attendees that may wait for a seat (0: no waitlist). */
+                                waitlist_limit: number;
                             }[];
                             has_more: boolean;
                             /** @enum {string} */
@@ -3390,29 +3486,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/calendar_feeds/{account}/{token}/calendar.ics": {
+    "/v1/calendar_feeds": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A secret feed URL (no key): the same iCalendar document as GET /v1/resources/{id}/calendar.ics, until revoked */
+        /** List calendar feeds, newest first */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Account id */
-                    account: string;
-                    /** @description The secret token of the feed */
-                    token: string;
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Repeatable `metadata[key]=value` filters: only objects whose metadata holds every pair. */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @description Feeds of this resource */
+                    resource?: string;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
                 };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
+                /** @description Default Response */
                 200: {
                     headers: {
                         /** @description The id of this request (also in error bodies and logs). */
@@ -3420,17 +3524,40 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/calendar": string;
+                        "application/json": {
+                            data: {
+                                /** @description Busy intervals kept from the last good sync (within the horizon). */
+                                busy_count: number;
+                                consecutive_failures: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string | null;
+                                id: string;
+                                last_attempt_at: string | null;
+                                last_error: string | null;
+                                last_synced_at: string | null;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** Format: date-time */
+                                next_sync_at: string;
+                                /** @enum {string} */
+                                object: "calendar_feed";
+                                /** @description How often the feed is fetched. */
+                                refresh_minutes: number;
+                                /** @description The resource whose busy time the feed holds. */
+                                resource: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description The iCalendar URL fetched. */
+                                url: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
                     };
-                };
-                /** @description Not modified since the ETag sent in If-None-Match. */
-                304: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
                 };
                 /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
                 default: {
@@ -3446,7 +3573,464 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** Subscribe a resource to an iCalendar feed: its events become the resource's busy time. Syncs at once (a failure is reported in last_error). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                     *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                     *       "refresh_minutes": 15,
+                     *       "description": "Ada's personal calendar"
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Minutes between fetches, at least 5 (default 15). */
+                        refresh_minutes?: number;
+                        /** @description Resource id */
+                        resource: string;
+                        /** @description An https URL of an iCalendar feed (http only in test mode; no private, loopback or link-local destinations in production, as for webhooks). */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "cfd_01m85r0m3m0s6pjq3m8a7k2w1x",
+                         *       "object": "calendar_feed",
+                         *       "livemode": false,
+                         *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "refresh_minutes": 15,
+                         *       "description": "Ada's personal calendar",
+                         *       "busy_count": 42,
+                         *       "last_synced_at": "2027-01-12T09:30:00Z",
+                         *       "last_attempt_at": "2027-01-12T09:30:00Z",
+                         *       "last_error": null,
+                         *       "consecutive_failures": 0,
+                         *       "next_sync_at": "2027-01-12T09:45:00Z",
+                         *       "metadata": {
+                         *         "staff": "ada"
+                         *       },
+                         *       "created_at": "2027-01-12T09:30:00Z",
+                         *       "updated_at": "2027-01-12T09:30:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Busy intervals kept from the last good sync (within the horizon). */
+                            busy_count: number;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_synced_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            next_sync_at: string;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description How often the feed is fetched. */
+                            refresh_minutes: number;
+                            /** @description The resource whose busy time the feed holds. */
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The iCalendar URL fetched. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar_feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a calendar feed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "cfd_01m85r0m3m0s6pjq3m8a7k2w1x",
+                         *       "object": "calendar_feed",
+                         *       "livemode": false,
+                         *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "refresh_minutes": 15,
+                         *       "description": "Ada's personal calendar",
+                         *       "busy_count": 42,
+                         *       "last_synced_at": "2027-01-12T09:30:00Z",
+                         *       "last_attempt_at": "2027-01-12T09:30:00Z",
+                         *       "last_error": null,
+                         *       "consecutive_failures": 0,
+                         *       "next_sync_at": "2027-01-12T09:45:00Z",
+                         *       "metadata": {
+                         *         "staff": "ada"
+                         *       },
+                         *       "created_at": "2027-01-12T09:30:00Z",
+                         *       "updated_at": "2027-01-12T09:30:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Busy intervals kept from the last good sync (within the horizon). */
+                            busy_count: number;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_synced_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            next_sync_at: string;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description How often the feed is fetched. */
+                            refresh_minutes: number;
+                            /** @description The resource whose busy time the feed holds. */
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The iCalendar URL fetched. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Update a calendar feed: url (synced at once), refresh_minutes, description, metadata */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "refresh_minutes": 60
+                     *     }
+                     */
+                    "application/json": {
+                        description?: string | null;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Minutes between fetches, at least 5 (default 15). */
+                        refresh_minutes?: number;
+                        /** @description An https URL of an iCalendar feed (http only in test mode; no private, loopback or link-local destinations in production, as for webhooks). */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "cfd_01m85r0m3m0s6pjq3m8a7k2w1x",
+                         *       "object": "calendar_feed",
+                         *       "livemode": false,
+                         *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "refresh_minutes": 15,
+                         *       "description": "Ada's personal calendar",
+                         *       "busy_count": 42,
+                         *       "last_synced_at": "2027-01-12T09:30:00Z",
+                         *       "last_attempt_at": "2027-01-12T09:30:00Z",
+                         *       "last_error": null,
+                         *       "consecutive_failures": 0,
+                         *       "next_sync_at": "2027-01-12T09:45:00Z",
+                         *       "metadata": {
+                         *         "staff": "ada"
+                         *       },
+                         *       "created_at": "2027-01-12T09:30:00Z",
+                         *       "updated_at": "2027-01-12T09:30:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Busy intervals kept from the last good sync (within the horizon). */
+                            busy_count: number;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_synced_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            next_sync_at: string;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description How often the feed is fetched. */
+                            refresh_minutes: number;
+                            /** @description The resource whose busy time the feed holds. */
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The iCalendar URL fetched. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Delete a calendar feed: its busy time goes with it, at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            object: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar_feeds/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync a calendar feed now; answers the feed after the sync (a failure is reported in last_error, the last good busy time stays) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "cfd_01m85r0m3m0s6pjq3m8a7k2w1x",
+                         *       "object": "calendar_feed",
+                         *       "livemode": false,
+                         *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
+                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "refresh_minutes": 15,
+                         *       "description": "Ada's personal calendar",
+                         *       "busy_count": 42,
+                         *       "last_synced_at": "2027-01-12T09:30:00Z",
+                         *       "last_attempt_at": "2027-01-12T09:30:00Z",
+                         *       "last_error": null,
+                         *       "consecutive_failures": 0,
+                         *       "next_sync_at": "2027-01-12T09:45:00Z",
+                         *       "metadata": {
+                         *         "staff": "ada"
+                         *       },
+                         *       "created_at": "2027-01-12T09:30:00Z",
+                         *       "updated_at": "2027-01-12T09:30:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description Busy intervals kept from the last good sync (within the horizon). */
+                            busy_count: number;
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_synced_at: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            next_sync_at: string;
+                            /** @enum {string} */
+                            object: "calendar_feed";
+                            /** @description How often the feed is fetched. */
+                            refresh_minutes: number;
+                            /** @description The resource whose busy time the feed holds. */
+                            resource: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The iCalendar URL fetched. */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3505,10 +4089,14 @@ export interface paths {
                             would_conflict: {
                                 booking: string;
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
@@ -3532,10 +4120,14 @@ export interface paths {
                             would_resolve: {
                                 booking: string;
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
@@ -3904,6 +4496,69 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/feeds/{account}/{token}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A secret feed URL (no key): the same iCalendar document as GET /v1/resources/{id}/calendar.ics, until revoked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Account id */
+                    account: string;
+                    /** @description The secret token of the feed */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified since the ETag sent in If-None-Match. */
+                304: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4778,7 +5433,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/resources/{id}/calendar_feeds": {
+    "/v1/resources/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Not modified since the ETag sent in If-None-Match. */
+                304: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resources/{id}/feed_urls": {
         parameters: {
             query?: never;
             header?: never;
@@ -4821,7 +5537,7 @@ export interface paths {
                                 id: string;
                                 livemode: boolean;
                                 /** @enum {string} */
-                                object: "calendar_feed";
+                                object: "feed_url";
                                 /** @description The resource whose bookings the feed shows. */
                                 resource: string;
                                 /** @description The last four characters of the secret token, to tell URLs apart. */
@@ -4883,7 +5599,7 @@ export interface paths {
                             id: string;
                             livemode: boolean;
                             /** @enum {string} */
-                            object: "calendar_feed";
+                            object: "feed_url";
                             /** @description The resource whose bookings the feed shows. */
                             resource: string;
                             /** @description The last four characters of the secret token, to tell URLs apart. */
@@ -4912,7 +5628,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/resources/{id}/calendar_feeds/{feed}": {
+    "/v1/resources/{id}/feed_urls/{feed}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4928,7 +5644,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Calendar feed id */
+                    /** @description Feed URL id */
                     feed: string;
                     /** @description Resource id */
                     id: string;
@@ -4966,67 +5682,6 @@ export interface paths {
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/resources/{id}/calendar.ics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Object id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An iCalendar (RFC 5545) document: one VEVENT per confirmed booking (also completed and no_show) at its start and end on this resource, in UTC; UID is the booking id, SEQUENCE grows with every change of the booking; a cancelled booking that had been confirmed appears with STATUS:CANCELLED. Bookings from 183 days back to 731 days ahead, at most 5000. Send If-None-Match with the ETag to get 304 when nothing changed. */
-                200: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/calendar": string;
-                    };
-                };
-                /** @description Not modified since the ETag sent in If-None-Match. */
-                304: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
-                default: {
-                    headers: {
-                        /** @description The id of this request (also in error bodies and logs). */
-                        "Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6781,10 +7436,14 @@ export interface paths {
                         "application/json": {
                             data: {
                                 conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
                                     candidates?: {
                                         reason: string;
                                         resource: string;
                                     }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
@@ -7293,7 +7952,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01); default: the platform's. */
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01, 2027-01-10); default: the platform's. */
                         api_version?: string;
                         description?: string | null;
                         /** @description Exact event types, prefixes such as 'booking.*', or '*'. */
@@ -7445,7 +8104,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01); default: the platform's. */
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01, 2027-01-10); default: the platform's. */
                         api_version?: string;
                         description?: string | null;
                         disabled?: boolean;

@@ -4,15 +4,15 @@ import type { NewRow, Row } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { listPage, type PageParams } from '../../db/pagination.js';
 
-export type CalendarFeedRow = Row<'calendar_feeds'>;
+export type FeedUrlRow = Row<'resource_feed_urls'>;
 
-export function insertFeed(trx: Trx, row: NewRow<'calendar_feeds'>): Promise<CalendarFeedRow> {
-  return trx.insertInto('calendar_feeds').values(row).returningAll().executeTakeFirstOrThrow();
+export function insertFeed(trx: Trx, row: NewRow<'resource_feed_urls'>): Promise<FeedUrlRow> {
+  return trx.insertInto('resource_feed_urls').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export function listFeeds(db: DbHandle, scope: AccountScope, resourceId: string, page: PageParams) {
   const q = db
-    .selectFrom('calendar_feeds')
+    .selectFrom('resource_feed_urls')
     .selectAll()
     .where('account_id', '=', scope.accountId)
     .where('resource_id', '=', resourceId);
@@ -21,7 +21,7 @@ export function listFeeds(db: DbHandle, scope: AccountScope, resourceId: string,
 
 export async function deleteFeed(trx: Trx, scope: AccountScope, resourceId: string, id: string): Promise<boolean> {
   const result = await trx
-    .deleteFrom('calendar_feeds')
+    .deleteFrom('resource_feed_urls')
     .where('account_id', '=', scope.accountId)
     .where('resource_id', '=', resourceId)
     .where('id', '=', id)
@@ -31,7 +31,7 @@ export async function deleteFeed(trx: Trx, scope: AccountScope, resourceId: stri
 
 export function findFeedByToken(db: DbHandle, accountId: string, tokenHash: string) {
   return db
-    .selectFrom('calendar_feeds')
+    .selectFrom('resource_feed_urls')
     .selectAll()
     .where('account_id', '=', accountId)
     .where('token_hash', '=', tokenHash)

@@ -1,6 +1,6 @@
--- Calendar feeds (docs/calendar-feeds.md).
+-- Feed URLs: the outgoing calendar of a resource (docs/feed-urls.md).
 --
--- calendar_feeds: secret feed URLs, one row per URL, per resource. Only the SHA-256 of the
+-- resource_feed_urls: secret feed URLs, one row per URL, per resource. Only the SHA-256 of the
 -- token is stored (the URL is shown once, on create); deleting the row revokes the URL at
 -- once. The public URL carries the account id, so the lookup is by (account_id, token_hash)
 -- like every other account-owned key (docs/scaling.md).
@@ -8,7 +8,7 @@
 -- bookings.revision: the iCalendar SEQUENCE of a booking. A trigger adds one on every update
 -- that changes the row, whichever code path made it (confirm, cancel, re-check, metadata…),
 -- so the feed never shows a changed booking with an old SEQUENCE.
-create table calendar_feeds (
+create table resource_feed_urls (
   account_id text not null references accounts (id) on delete cascade,
   id text not null,
   livemode boolean not null,
@@ -20,8 +20,8 @@ create table calendar_feeds (
   primary key (account_id, id),
   foreign key (account_id, resource_id) references resources (account_id, id) on delete cascade
 );
-create unique index calendar_feeds_token on calendar_feeds (account_id, token_hash);
-create index calendar_feeds_resource on calendar_feeds (account_id, resource_id, id);
+create unique index resource_feed_urls_token on resource_feed_urls (account_id, token_hash);
+create index resource_feed_urls_resource on resource_feed_urls (account_id, resource_id, id);
 
 alter table bookings add column revision integer not null default 0;
 -- The function stays on one line: migrations are split into statements at a semicolon that ends a line.

@@ -1,5 +1,5 @@
 /**
- * Calendar feeds of a resource (docs/calendar-feeds.md): the iCalendar text of its bookings,
+ * The outgoing calendar of a resource (docs/feed-urls.md): the iCalendar text of its bookings,
  * and the secret URLs that serve it without a key (create, list, revoke).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,8 +10,8 @@ import type { AccountScope } from '../../tenancy/index.js';
 import { notFound } from '../../lib/errors.js';
 import { toPage, type Page, type PageParams } from '../../db/pagination.js';
 import { newId } from '../../lib/ids.js';
-import { resources } from '../resources/resources.repository.js';
-import { deleteFeed, feedBookings, findFeedByToken, insertFeed, listFeeds, type CalendarFeedRow, type FeedBookingRow } from './feeds.repository.js';
+import { resourcesTable as resources } from '../../capacity/index.js';
+import { deleteFeed, feedBookings, findFeedByToken, insertFeed, listFeeds, type FeedUrlRow, type FeedBookingRow } from './feed-urls.repository.js';
 import { renderCalendar, type FeedEvent } from './ics.js';
 
 /** How far a feed reaches: half a year back (recent history) and two years ahead. */
@@ -22,9 +22,9 @@ export const FEED_MAX_EVENTS = 5000;
 
 const DAY = 86_400_000;
 
-export interface CalendarFeed {
+export interface FeedUrl {
   id: string;
-  object: 'calendar_feed';
+  object: 'feed_url';
   livemode: boolean;
   resource: string;
   description: string | null;
@@ -34,10 +34,10 @@ export interface CalendarFeed {
   url?: string;
 }
 
-function serialize(row: CalendarFeedRow): CalendarFeed {
+function serialize(row: FeedUrlRow): FeedUrl {
   return {
     id: row.id,
-    object: 'calendar_feed',
+    object: 'feed_url',
     livemode: row.livemode,
     resource: row.resource_id,
     description: row.description,
@@ -49,7 +49,7 @@ function serialize(row: CalendarFeedRow): CalendarFeed {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The public path of a feed: the account id (not a secret) locates it, the token opens it. */
-export const feedPath = (accountId: string, token: string) => `/v1/calendar_feeds/${accountId}/${token}/calendar.ics`;
+export const feedPath = (accountId: string, token: string) => `/v1/feeds/${accountId}/${token}/calendar.ics`;
 
 function toEvent(resourceName: string, b: FeedBookingRow): FeedEvent {
   const cancelled = b.status === 'cancelled';
@@ -69,7 +69,7 @@ function toEvent(resourceName: string, b: FeedBookingRow): FeedEvent {
   };
 }
 
-export class CalendarFeedsService {
+export class FeedUrlsService {
   constructor(
     private readonly db: DbHandle,
     private readonly clock: Clock,
@@ -111,14 +111,14 @@ export class CalendarFeedsService {
     return this.render({ accountId }, resource);
   }
 
-  async create(scope: AccountScope, resourceId: string, input: { description?: string | null }, origin: string): Promise<CalendarFeed> {
+  async create(scope: AccountScope, resourceId: string, input: { description?: string | null }, origin: string): Promise<FeedUrl> {
     const now = this.clock.now().getTime();
     await this.resource(scope, resourceId);
     const token = `cft_${randomBytes(24).toString('base64url')}`;
     const row = await withTransaction(this.db, (trx) =>
       insertFeed(trx, {
         account_id: scope.accountId,
-        id: newId('calf', now),
+        id: newId('furl', now),
         livemode: scope.livemode,
         resource_id: resourceId,
         token_hash: hashToken(token),
@@ -130,7 +130,7 @@ export class CalendarFeedsService {
     return { ...serialize(row), url: origin + feedPath(scope.accountId, token) };
   }
 
-  async list(scope: AccountScope, resourceId: string, page: PageParams): Promise<Page<CalendarFeed>> {
+  async list(scope: AccountScope, resourceId: string, page: PageParams): Promise<Page<FeedUrl>> {
     await this.resource(scope, resourceId);
     return toPage(await listFeeds(this.db, scope, resourceId, page), serialize);
   }
@@ -139,6 +139,6 @@ export class CalendarFeedsService {
     await this.resource(scope, resourceId);
     const deleted = await withTransaction(this.db, (trx) => deleteFeed(trx, scope, resourceId, feedId));
     if (!deleted) throw notFound('calendar feed', feedId, 'feed');
-    return { id: feedId, object: 'calendar_feed', deleted: true as const };
+    return { id: feedId, object: 'feed_url', deleted: true as const };
   }
 }

@@ -1,6 +1,6 @@
 /**
  * iCalendar (RFC 5545) rendering of a resource's bookings: pure, plain values in, text out.
- * Rules (docs/calendar-feeds.md):
+ * Rules (docs/feed-urls.md):
  * - every time is written in UTC (`…Z`), so no VTIMEZONE is needed and every client agrees;
  * - UID is the booking id, stable for the life of the booking;
  * - SEQUENCE is the booking's revision (it grows with every change of the booking row);

@@ -5,11 +5,11 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { ApiError } from '../../lib/errors.js';
 import { Deleted, Id, IdParams, ListOf, ListQuery, Nullable } from '../../http/schemas.js';
-import type { CalendarFeedsService } from './feeds.service.js';
+import type { FeedUrlsService } from './feed-urls.service.js';
 
-const CalendarFeedSchema = Type.Object({
+const FeedUrlSchema = Type.Object({
   id: Type.String(),
-  object: Type.Literal('calendar_feed'),
+  object: Type.Literal('feed_url'),
   livemode: Type.Boolean(),
   resource: Type.String({ description: 'The resource whose bookings the feed shows.' }),
   description: Nullable(Type.String()),
@@ -38,10 +38,10 @@ function sendCalendar(req: FastifyRequest, reply: FastifyReply, text: string) {
   return reply.type('text/calendar; charset=utf-8').send(text);
 }
 
-const tags = ['Calendar feeds'];
-const FeedParams = Type.Object({ id: Id('Resource id'), feed: Id('Calendar feed id') }, { additionalProperties: false });
+const tags = ['Feed URLs'];
+const FeedParams = Type.Object({ id: Id('Resource id'), feed: Id('Feed URL id') }, { additionalProperties: false });
 
-export function calendarFeedRoutes(app: App, service: CalendarFeedsService) {
+export function feedUrlRoutes(app: App, service: FeedUrlsService) {
   app.get('/v1/resources/:id/calendar.ics', {
     config: { access: { account: 'required', permission: 'bookings' } },
     schema: {
@@ -53,7 +53,7 @@ export function calendarFeedRoutes(app: App, service: CalendarFeedsService) {
     handler: async (req, reply) => sendCalendar(req, reply, await service.calendar(accountScope(req), req.params.id)),
   });
 
-  app.post('/v1/resources/:id/calendar_feeds', {
+  app.post('/v1/resources/:id/feed_urls', {
     config: { access: { account: 'required', permission: 'resources' } },
     schema: {
       tags,
@@ -62,24 +62,24 @@ export function calendarFeedRoutes(app: App, service: CalendarFeedsService) {
       body: Type.Optional(
         Type.Object({ description: Type.Optional(Nullable(Type.String({ maxLength: 500, description: 'Who the URL is for.' }))) }, { additionalProperties: false }),
       ),
-      response: { 200: CalendarFeedSchema },
+      response: { 200: FeedUrlSchema },
     },
     handler: (req) => service.create(accountScope(req), req.params.id, req.body ?? {}, `${req.protocol}://${req.host}`),
   });
 
-  app.get('/v1/resources/:id/calendar_feeds', {
+  app.get('/v1/resources/:id/feed_urls', {
     config: { access: { account: 'required', permission: 'resources' } },
     schema: {
       tags,
       summary: "List the resource's feed URLs, newest first (without their secret)",
       params: IdParams,
       querystring: ListQuery({}, { metadata: false }),
-      response: { 200: ListOf(CalendarFeedSchema) },
+      response: { 200: ListOf(FeedUrlSchema) },
     },
     handler: (req) => service.list(accountScope(req), req.params.id, req.query),
   });
 
-  app.delete('/v1/resources/:id/calendar_feeds/:feed', {
+  app.delete('/v1/resources/:id/feed_urls/:feed', {
     config: { access: { account: 'required', permission: 'resources' } },
     schema: {
       tags,
@@ -90,7 +90,7 @@ export function calendarFeedRoutes(app: App, service: CalendarFeedsService) {
     handler: (req) => service.revoke(accountScope(req), req.params.id, req.params.feed),
   });
 
-  app.get('/v1/calendar_feeds/:account/:token/calendar.ics', {
+  app.get('/v1/feeds/:account/:token/calendar.ics', {
     config: { access: { public: true, account: 'none', permission: 'resources' } },
     schema: {
       tags,
