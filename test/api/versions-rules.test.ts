@@ -18,7 +18,7 @@ describe('booking rules in API versions', () => {
   it('shows booking_rules and the new reasons in 2026-12-01, and the old shape and reasons to clients pinned to 2026-10-16', async () => {
     const api = await t.newAccount();
     const r = await openResource(api, { booking_rules: { min_notice_minutes: 120, max_per_day: 1 } }, [{ start: '00:00', end: '24:00' }]);
-    const latest = await api.get(`/v1/resources/${r.id}`);
+    const latest = await api.get(`/v1/resources/${r.id}`, undefined, { version: '2026-12-01' });
     expect(latest.headers['service-version']).toBe('2026-12-01');
     expect(latest.body.booking_rules).toMatchObject({ min_notice_minutes: 120, max_per_day: 1 });
     const old = await api.get(`/v1/resources/${r.id}`, undefined, { version: OLD });
