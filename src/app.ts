@@ -13,6 +13,7 @@ import { metricsRoute } from './metrics/http.js';
 import { watchDatabase } from './metrics/probes.js';
 import { createRateLimiter } from './http/rate-limit/index.js';
 import { RequestMeter } from './features/usage/index.js';
+import { cachedKeyLookup } from './tenancy/key-cache.js';
 
 /*
  * The composition root: the one place that wires the database, the config and the clock
@@ -49,7 +50,9 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
     logger || null,
   );
   const requestMeter = new RequestMeter(db.kysely, deps.clock, logger || null, { onFlushError: () => metrics.usageFlushFailures.inc() });
-  const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics });
+  // Key lookups are cached only where the cache can be exact (db.authWrites: PGlite).
+  const keyLookup = db.authWrites ? cachedKeyLookup(db.authWrites) : undefined;
+  const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics, keyLookup });
   app.decorate('requestMeter', requestMeter);
   watchDatabase(metrics, db, deps.clock);
   const stopListening = metrics.listenToDomain();

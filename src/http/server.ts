@@ -7,7 +7,8 @@ import type { Clock } from '../lib/clock.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { ApiError, errorBody } from '../lib/errors.js';
 import { validationError, validatorCompiler } from './validation.js';
-import { authenticate, lookupKey } from './auth.js';
+import { authenticate, lookupKey, type KeyLookup } from './auth.js';
+import { findActiveKey } from '../tenancy/api-keys.repository.js';
 import { rateLimitHook } from './rate-limit/hook.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import type { RequestMeter } from '../features/usage/request-meter.js';
@@ -35,6 +36,8 @@ export interface ServerDeps {
   requestMeter?: RequestMeter | null;
   /** Counts and times every response for GET /metrics (docs/metrics.md). */
   metrics?: Metrics | null;
+  /** How keys are looked up: the repository, or an exact cache in front of it (PGlite). */
+  keyLookup?: KeyLookup;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface ServerDeps {
  * JSON-only bodies with a 1 MiB limit, strict validation, auth, Service-Account,
  * idempotency, version rendering, and the one error shape.
  */
-export async function buildServer({ db, logger, clock, tags = [], rateLimiter = null, requestMeter = null, metrics = null }: ServerDeps): Promise<App> {
+export async function buildServer({ db, logger, clock, tags = [], rateLimiter = null, requestMeter = null, metrics = null, keyLookup = findActiveKey }: ServerDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger ? undefined : false,
@@ -121,7 +124,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   });
   if (rateLimiter) {
     app.addHook('onRequest', rateLimitHook(rateLimiter, async (req) => {
-      const key = await lookupKey(db, req);
+      const key = await lookupKey(db, req, keyLookup);
       return key ? { platformId: key.platform_id, livemode: key.livemode } : null;
     }));
   }
@@ -139,7 +142,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
     const access = req.routeOptions.config.access;
     if (!access || access.public) return;
-    await authenticate(db, req, access);
+    await authenticate(db, req, access, keyLookup);
     // Path and query text goes to the database as is: refuse NUL and lone surrogates there
     // too (bodies: the parser).
     assertStorableText({ ...(req.params as object), ...(req.query as object) });
