@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { buildServer, type App } from './http/server.js';
 import { LATEST_API_VERSION } from './events/versions.js';
-import { docsPageConfiguration } from './http/docs-page.js';
+import { lazyDocsPage } from './http/docs-page.js';
 import type { Worker } from './workers/poller.js';
 import type { Deps } from './features/module.js';
 import { FEATURES } from './features/index.js';
@@ -84,11 +84,7 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
     async () => app.swagger(),
   );
 
-  const { default: scalar } = await import('@scalar/fastify-api-reference');
-  await app.register(scalar, {
-    routePrefix: '/docs',
-    configuration: docsPageConfiguration(`Scheduling API ${LATEST_API_VERSION}`),
-  });
+  lazyDocsPage(app, `Scheduling API ${LATEST_API_VERSION}`);
 
   metricsRoute(app, metrics, config.metricsToken);
   for (const feature of FEATURES) feature.routes(app, deps);

@@ -6,7 +6,7 @@ import type { DbHandle } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { ApiError, errorBody } from '../lib/errors.js';
-import { validationError, validatorCompiler } from './validation.js';
+import { validationError, lazyValidators } from './validation.js';
 import { authenticate, lookupKey, type KeyLookup } from './auth.js';
 import { findActiveKey } from '../tenancy/api-keys.repository.js';
 import { rateLimitHook } from './rate-limit/hook.js';
@@ -23,6 +23,13 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
 export const BODY_LIMIT = 1024 * 1024;
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Compiles the request validators no request has needed yet (serve runs it once listening). */
+    compilePendingValidators(): Promise<void>;
+  }
+}
 
 export interface ServerDeps {
   db: DbHandle;
@@ -81,7 +88,9 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   app.decorateRequest('rawBody', undefined);
   app.decorateRequest('idempotency', null);
 
-  app.setValidatorCompiler(validatorCompiler);
+  const validators = lazyValidators();
+  app.setValidatorCompiler(validators.compiler);
+  app.decorate('compilePendingValidators', validators.compilePending);
   // Response schemas document the API; serialisation stays plain JSON so that version
   // rendering and extra fields are never silently dropped.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
