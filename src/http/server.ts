@@ -90,7 +90,12 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
 
   const validators = lazyValidators();
   app.setValidatorCompiler(validators.compiler);
-  app.decorate('compilePendingValidators', validators.compilePending);
+  // A stop must not wait behind background compilation (docs/deployment.md, "Stopping").
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.decorate('compilePendingValidators', () => validators.compilePending(() => closing));
   // Response schemas document the API; serialisation stays plain JSON so that version
   // rendering and extra fields are never silently dropped.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

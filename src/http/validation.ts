@@ -48,9 +48,13 @@ export function lazyValidators() {
     validate.errors = null as ErrorObject[] | null | undefined;
     return validate;
   };
-  /** Compiles what is still pending, one per turn of the event loop: a request arriving meanwhile waits for one compilation at most. */
-  const compilePending = async (): Promise<void> => {
+  /**
+   * Compiles what is still pending, one per turn of the event loop: a request arriving
+   * meanwhile waits for one compilation at most. Stops early once `stopped()` (shutting down).
+   */
+  const compilePending = async (stopped: () => boolean = () => false): Promise<void> => {
     for (const compile of pending) {
+      if (stopped()) return;
       compile();
       await new Promise((resolve) => setImmediate(resolve));
     }
