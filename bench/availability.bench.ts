@@ -9,70 +9,9 @@
  *
  * Bookings are inserted with SQL: the benchmark measures reading them, not writing them.
  */
-import { Temporal } from 'temporal-polyfill';
 import { sql } from 'kysely';
-import type { DbHandle } from '../src/db/transaction.js';
-import { newId, ID_PREFIX } from '../src/lib/ids.js';
 import { benchApp, measure, ok, table, type Timing } from './support.js';
-
-const TZ = 'Europe/Paris';
-const FIRST_DAY = '2027-03-01'; // the range crosses the 2027-03-28 daylight-saving change
-const MIN = 60_000;
-
-const localMs = (date: string, minutes: number) =>
-  Temporal.PlainDate.from(date).toPlainDateTime({ hour: Math.floor(minutes / 60), minute: minutes % 60 }).toZonedDateTime(TZ).epochMilliseconds;
-const addDays = (date: string, n: number) => Temporal.PlainDate.from(date).add({ days: n }).toString();
-const iso = (ms: number) => new Date(ms).toISOString();
-
-async function insertBookings(db: DbHandle, accountId: string, holds: { resource: string; start: number; end: number }[]) {
-  const now = new Date();
-  for (let i = 0; i < holds.length; i += 500) {
-    const chunk = holds.slice(i, i + 500).map((h) => ({ ...h, id: newId(ID_PREFIX.booking) }));
-    await db
-      .insertInto('bookings')
-      .values(
-        chunk.map((h) => ({
-          account_id: accountId,
-          id: h.id,
-          livemode: false,
-          status: 'confirmed' as const,
-          expires_at: null,
-          start_at: new Date(h.start),
-          end_at: new Date(h.end),
-          seats: null,
-          conflict_policy: 'reject' as const,
-          conflicted: false,
-          conflicts: null,
-          metadata: '{}',
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('booking_segments')
-      .values(
-        chunk.map((h) => ({
-          account_id: accountId,
-          booking_id: h.id,
-          position: 0,
-          resource_id: h.resource,
-          location_id: null,
-          start_at: new Date(h.start),
-          end_at: new Date(h.end),
-          held_start: new Date(h.start),
-          held_end: new Date(h.end),
-          quantity: 1,
-          buffer_before_minutes: 0,
-          buffer_after_minutes: 0,
-        })),
-      )
-      .execute();
-  }
-}
-
-const everyDay = (start: string, end: string) =>
-  Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start, end }]]));
+import { TZ, FIRST_DAY, addDays, coachHoldsOf, everyDay, insertBookings, iso, localMs, soloHoldsOf } from './workload.js';
 
 export default async function availabilityBench(): Promise<void> {
   const b = await benchApp(TZ);
@@ -80,14 +19,7 @@ export default async function availabilityBench(): Promise<void> {
     // 1 resource, open 08:00–20:00, 10 half-hour bookings a day for 30 days.
     const solo = await ok(b.request('POST', '/v1/resources', { name: 'Solo', type: 'solo' }));
     await ok(b.request('POST', '/v1/schedules', { resource: solo.id, effective_from: '2027-01-04', weeks: [everyDay('08:00', '20:00')] }));
-    const soloHolds = [];
-    for (let d = 0; d < 30; d++) {
-      const date = addDays(FIRST_DAY, d);
-      for (let k = 0; k < 10; k++) {
-        const start = localMs(date, 8 * 60 + ((k * 7 + d * 3) % 24) * 30);
-        soloHolds.push({ resource: solo.id, start, end: start + 30 * MIN });
-      }
-    }
+    const soloHolds = soloHoldsOf(solo.id);
     await insertBookings(b.db.kysely, b.accountId, soloHolds);
 
     // 50 coaches, open 09:00–18:00; each hour two thirds of them are booked.
@@ -97,16 +29,7 @@ export default async function availabilityBench(): Promise<void> {
       await ok(b.request('POST', '/v1/schedules', { resource: c.id, effective_from: '2027-01-04', weeks: [everyDay('09:00', '18:00')] }));
       coaches.push(c.id);
     }
-    const coachHolds = [];
-    for (const [i, id] of coaches.entries()) {
-      for (let d = 0; d < 7; d++) {
-        const date = addDays(FIRST_DAY, d);
-        for (let h = 9; h < 18; h++) {
-          if ((h + i + d) % 3 === 0) continue;
-          coachHolds.push({ resource: id, start: localMs(date, h * 60), end: localMs(date, h * 60 + 60) });
-        }
-      }
-    }
+    const coachHolds = coachHoldsOf(coaches);
     await insertBookings(b.db.kysely, b.accountId, coachHolds);
 
     const from = iso(localMs(FIRST_DAY, 0));

@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { buildServer, type App } from './http/server.js';
 import { LATEST_API_VERSION } from './events/versions.js';
-import { docsPageConfiguration } from './http/docs-page.js';
+import { lazyDocsPage } from './http/docs-page.js';
 import type { Worker } from './workers/poller.js';
 import type { Deps } from './features/module.js';
 import { FEATURES } from './features/index.js';
@@ -13,6 +13,7 @@ import { metricsRoute } from './http/metrics.js';
 import { watchDatabase } from './metrics/probes.js';
 import { createRateLimiter } from './http/rate-limit/index.js';
 import { RequestMeter } from './metering/index.js';
+import { cachedKeyLookup } from './tenancy/key-cache.js';
 
 /*
  * The composition root: the one place that wires the database, the config and the clock
@@ -49,7 +50,9 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
     logger || null,
   );
   const requestMeter = new RequestMeter(db.kysely, deps.clock, logger || null, { onFlushError: () => metrics.usageFlushFailures.inc() });
-  const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics });
+  // Key lookups are cached only where the cache can be exact (db.authWrites: PGlite).
+  const keyLookup = db.authWrites ? cachedKeyLookup(db.authWrites) : undefined;
+  const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics, keyLookup });
   app.decorate('requestMeter', requestMeter);
   watchDatabase(metrics, db, deps.clock);
   const stopListening = metrics.listenToDomain();
@@ -81,11 +84,7 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
     async () => app.swagger(),
   );
 
-  const { default: scalar } = await import('@scalar/fastify-api-reference');
-  await app.register(scalar, {
-    routePrefix: '/docs',
-    configuration: docsPageConfiguration(`Scheduling API ${LATEST_API_VERSION}`),
-  });
+  lazyDocsPage(app, `Scheduling API ${LATEST_API_VERSION}`);
 
   metricsRoute(app, metrics, config.metricsToken);
   for (const feature of FEATURES) feature.routes(app, deps);

@@ -58,6 +58,8 @@ export async function serve(config: Config = loadConfig(), options: { workers?: 
   const metrics = new Metrics();
   const app = await buildApp(db, config, logger, { metrics });
   await app.listen({ port: config.port, host: config.host });
+  // Validators compile lazily (fast start); the rest compile now, while the process is idle.
+  void app.compilePendingValidators().catch((err) => logger.error({ err }, 'compiling request validators failed'));
   const runWorkers = options.workers ?? config.runWorkers;
   const workers = runWorkers ? createWorkers(db, config, logger, { metrics }) : [];
   for (const w of workers) w.start();

@@ -9,6 +9,7 @@ import { lockDataDir } from './pglite-lock.js';
 import { PreviewableDriver } from './preview.js';
 import { DelegatingDriver } from './delegating-driver.js';
 import { statementLogPlugins, withStatementLog } from './statement-log.js';
+import { WriteWatch, WriteWatchDriver } from './write-watch.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -16,6 +17,12 @@ export interface Db {
   close(): Promise<void>;
   /** Connections busy and callers waiting, for the metrics (PGlite: its one connection). */
   poolStats(): { inUse: number; waiting: number };
+  /**
+   * Changes to the tables authentication reads (keys, platforms, accounts), for the exact
+   * cache of key lookups. PGlite only: its data folder belongs to this process, so every
+   * change passes here. Null on PostgreSQL, where other processes write too.
+   */
+  authWrites: WriteWatch | null;
 }
 
 /** The longest a statement may run on PostgreSQL (PGlite cannot enforce one: docs/limits.md). */
@@ -85,15 +92,19 @@ class SerializedPGliteAdapter extends PGliteAdapter {
   }
 }
 
+/** The tables authentication reads (src/tenancy/key-cache.ts): a change to one empties its cache. */
+const AUTH_TABLES = ['api_keys', 'platforms', 'accounts'];
+
 class SerializedPGliteDialect extends PGliteDialect {
   override createAdapter(): DialectAdapter {
     return new SerializedPGliteAdapter();
   }
   readonly serialized: SerializedDriver[] = [];
+  readonly authWrites = new WriteWatch(AUTH_TABLES);
   override createDriver(): Driver {
     const driver = new SerializedDriver(withStatementLog(super.createDriver()));
     this.serialized.push(driver);
-    return new PreviewableDriver(driver);
+    return new PreviewableDriver(new WriteWatchDriver(driver, this.authWrites));
   }
 }
 
@@ -162,6 +173,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     return {
       kysely,
       kind: 'postgres',
+      authWrites: null,
       close: () => kysely.destroy(),
       poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
@@ -183,6 +195,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     return {
       kysely,
       kind: 'pglite',
+      authWrites: dialect.authWrites,
       poolStats: () => {
         const stats = dialect.serialized[0]?.stats ?? { held: 0, waiting: 0 };
         return { inUse: stats.held, waiting: stats.waiting };

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CompiledQuery, DatabaseConnection, Driver, KyselyPlugin, QueryId, QueryResult } from 'kysely';
-import { DelegatingDriver } from './delegating-driver.js';
+import type { CompiledQuery, Driver, KyselyPlugin, QueryId } from 'kysely';
+import { ObservingDriver } from './observing-driver.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = path.dirname(SRC);
@@ -51,9 +51,7 @@ class CallerPlugin implements KyselyPlugin {
 }
 
 /** Wraps a dialect's own driver, below every other wrapper, so it sees each statement once. */
-export class StatementLogDriver extends DelegatingDriver {
-  readonly #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  readonly #unwrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+export class StatementLogDriver extends ObservingDriver {
   constructor(
     inner: Driver,
     private readonly file: string,
@@ -61,58 +59,10 @@ export class StatementLogDriver extends DelegatingDriver {
     super(inner);
   }
 
-  #record(query: CompiledQuery, stack: string | undefined) {
-    const caller = (query.queryId && builtAt.get(query.queryId)) || callerOf(stack ?? '');
+  protected override observe(query: CompiledQuery) {
+    // The caller's frames are gone after the first await; the plugin recorded them earlier.
+    const caller = (query.queryId && builtAt.get(query.queryId)) || callerOf(new Error().stack ?? '');
     fs.appendFileSync(this.file, JSON.stringify({ sql: query.sql, caller }) + '\n');
-  }
-
-  #wrap(connection: DatabaseConnection): DatabaseConnection {
-    let wrapper = this.#wrapped.get(connection);
-    if (!wrapper) {
-      const record = (q: CompiledQuery, stack: string | undefined) => this.#record(q, stack);
-      wrapper = {
-        executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-          record(query, new Error().stack);
-          return connection.executeQuery<R>(query);
-        },
-        streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-          record(query, new Error().stack);
-          return connection.streamQuery<R>(query, chunkSize!);
-        },
-      };
-      this.#wrapped.set(connection, wrapper);
-      this.#unwrapped.set(wrapper, connection);
-    }
-    return wrapper;
-  }
-  #unwrap(connection: DatabaseConnection): DatabaseConnection {
-    return this.#unwrapped.get(connection) ?? connection;
-  }
-
-  override async acquireConnection(...args: Parameters<Driver['acquireConnection']>): Promise<DatabaseConnection> {
-    return this.#wrap(await this.inner.acquireConnection(...args));
-  }
-  override releaseConnection(connection: DatabaseConnection, ...rest: unknown[]): Promise<void> {
-    return super.releaseConnection(this.#unwrap(connection), ...rest);
-  }
-  // Drivers keep private state on their connections (PGlite's transactions do): they get theirs back.
-  override beginTransaction(connection: DatabaseConnection, settings: Parameters<Driver['beginTransaction']>[1]): Promise<void> {
-    return super.beginTransaction(this.#unwrap(connection), settings);
-  }
-  override commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return super.commitTransaction(this.#unwrap(connection));
-  }
-  override rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return super.rollbackTransaction(this.#unwrap(connection));
-  }
-  override savepoint(connection: DatabaseConnection, ...rest: unknown[]) {
-    return (super.savepoint as (c: DatabaseConnection, ...r: unknown[]) => Promise<void>)(this.#unwrap(connection), ...rest);
-  }
-  override rollbackToSavepoint(connection: DatabaseConnection, ...rest: unknown[]) {
-    return (super.rollbackToSavepoint as (c: DatabaseConnection, ...r: unknown[]) => Promise<void>)(this.#unwrap(connection), ...rest);
-  }
-  override releaseSavepoint(connection: DatabaseConnection, ...rest: unknown[]) {
-    return (super.releaseSavepoint as (c: DatabaseConnection, ...r: unknown[]) => Promise<void>)(this.#unwrap(connection), ...rest);
   }
 }
 

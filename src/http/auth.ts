@@ -4,35 +4,44 @@ import { ApiError } from '../lib/errors.js';
 import { findActiveKey } from '../tenancy/api-keys.repository.js';
 import { isApiVersion } from '../events/versions.js';
 import type { AuthContext } from '../tenancy/index.js';
-import { accountInScope } from '../tenancy/accounts.repository.js';
 import type { RouteAccess } from './context.js';
 
 const KEY_SHAPE = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
 
-type KeyRow = Awaited<ReturnType<typeof findActiveKey>>;
+export type KeyRow = Awaited<ReturnType<typeof findActiveKey>>;
 const lookups = new WeakMap<FastifyRequest, Promise<KeyRow>>();
+
+/** Looks a key up (with the account it would act for); the HTTP server may put a cache in front. */
+export type KeyLookup = (db: DbHandle, secret: string, accountId: string | null) => Promise<KeyRow>;
+
+/** The Service-Account header, or null when absent or empty. */
+function accountHeader(req: FastifyRequest): string | null {
+  const raw = req.headers['service-account'];
+  return raw === undefined || raw === '' ? null : String(raw);
+}
 
 /**
  * The request's active key (null: none, malformed or unknown), looked up once per request: the
- * rate limiter needs it before the body is read, auth after, and neither pays twice.
+ * rate limiter needs it before the body is read, auth after, and neither pays twice. The same
+ * statement checks the account the request acts for (Service-Account, or the key's own).
  */
-export function lookupKey(db: DbHandle, req: FastifyRequest): Promise<KeyRow> {
+export function lookupKey(db: DbHandle, req: FastifyRequest, find: KeyLookup = findActiveKey): Promise<KeyRow> {
   let lookup = lookups.get(req);
   if (!lookup) {
     const secret = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    lookup = secret && KEY_SHAPE.test(secret) ? findActiveKey(db, secret) : Promise.resolve(null);
+    lookup = secret && KEY_SHAPE.test(secret) ? find(db, secret, accountHeader(req)) : Promise.resolve(null);
     lookups.set(req, lookup);
   }
   return lookup;
 }
 
 /** Bearer key → platform, mode, permissions; Service-Version → the version to render in. */
-export async function authenticate(db: DbHandle, req: FastifyRequest, access: RouteAccess): Promise<void> {
+export async function authenticate(db: DbHandle, req: FastifyRequest, access: RouteAccess, find: KeyLookup = findActiveKey): Promise<void> {
   const header = req.headers.authorization;
   if (!header) {
     throw new ApiError('api_key_missing', 'No API key provided. Send it as `Authorization: Bearer sk_test_…`.');
   }
-  const row = await lookupKey(db, req);
+  const row = await lookupKey(db, req, find);
   if (!row) throw new ApiError('api_key_invalid', 'Invalid API key provided.');
 
   const requested = req.headers['service-version'];
@@ -52,7 +61,7 @@ export async function authenticate(db: DbHandle, req: FastifyRequest, access: Ro
   };
   req.auth = auth;
   checkPermission(auth, access, req.method);
-  await resolveAccount(db, req, access);
+  resolveAccount(req, access, row.scoped_account_id);
 }
 
 function checkPermission(auth: AuthContext, access: RouteAccess, method: string) {
@@ -71,10 +80,10 @@ function checkPermission(auth: AuthContext, access: RouteAccess, method: string)
   }
 }
 
-async function resolveAccount(db: DbHandle, req: FastifyRequest, access: RouteAccess) {
+/** The account the request acts for; `inScope` is the key lookup's check of that same account. */
+function resolveAccount(req: FastifyRequest, access: RouteAccess, inScope: string | null) {
   req.accountId = null;
-  const raw = req.headers['service-account'];
-  const header = raw === undefined || raw === '' ? null : String(raw);
+  const header = accountHeader(req);
   const bound = req.auth.boundAccountId;
   if (access.account === 'none') return;
   const wanted = header ?? bound;
@@ -86,9 +95,8 @@ async function resolveAccount(db: DbHandle, req: FastifyRequest, access: RouteAc
       'Service-Account',
     );
   }
-  const missing = new ApiError('resource_missing', `No such account: '${wanted}'`, 'Service-Account');
-  if (bound && wanted !== bound) throw missing;
-  const account = await accountInScope(db, req.auth, wanted);
-  if (!account) throw missing;
-  req.accountId = account;
+  if ((bound && wanted !== bound) || inScope !== wanted) {
+    throw new ApiError('resource_missing', `No such account: '${wanted}'`, 'Service-Account');
+  }
+  req.accountId = inScope;
 }

@@ -6,8 +6,9 @@ import type { DbHandle } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { ApiError, errorBody } from '../lib/errors.js';
-import { validationError, validatorCompiler } from './validation.js';
-import { authenticate, lookupKey } from './auth.js';
+import { validationError, lazyValidators } from './validation.js';
+import { authenticate, lookupKey, type KeyLookup } from './auth.js';
+import { findActiveKey } from '../tenancy/api-keys.repository.js';
 import { rateLimitHook } from './rate-limit/hook.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import type { RequestMeter } from '../metering/index.js';
@@ -23,6 +24,13 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Compiles the request validators no request has needed yet (serve runs it once listening). */
+    compilePendingValidators(): Promise<void>;
+  }
+}
+
 export interface ServerDeps {
   db: DbHandle;
   logger: Logger | false;
@@ -35,6 +43,8 @@ export interface ServerDeps {
   requestMeter?: RequestMeter | null;
   /** Counts and times every response for GET /metrics (docs/metrics.md). */
   metrics?: Metrics | null;
+  /** How keys are looked up: the repository, or an exact cache in front of it (PGlite). */
+  keyLookup?: KeyLookup;
 }
 
 /**
@@ -42,7 +52,7 @@ export interface ServerDeps {
  * JSON-only bodies with a 1 MiB limit, strict validation, auth, Service-Account,
  * idempotency, version rendering, and the one error shape.
  */
-export async function buildServer({ db, logger, clock, tags = [], rateLimiter = null, requestMeter = null, metrics = null }: ServerDeps): Promise<App> {
+export async function buildServer({ db, logger, clock, tags = [], rateLimiter = null, requestMeter = null, metrics = null, keyLookup = findActiveKey }: ServerDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger ? undefined : false,
@@ -78,7 +88,14 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   app.decorateRequest('rawBody', undefined);
   app.decorateRequest('idempotency', null);
 
-  app.setValidatorCompiler(validatorCompiler);
+  const validators = lazyValidators();
+  app.setValidatorCompiler(validators.compiler);
+  // A stop must not wait behind background compilation (docs/deployment.md, "Stopping").
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.decorate('compilePendingValidators', () => validators.compilePending(() => closing));
   // Response schemas document the API; serialisation stays plain JSON so that version
   // rendering and extra fields are never silently dropped.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -121,7 +138,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   });
   if (rateLimiter) {
     app.addHook('onRequest', rateLimitHook(rateLimiter, async (req) => {
-      const key = await lookupKey(db, req);
+      const key = await lookupKey(db, req, keyLookup);
       return key ? { platformId: key.platform_id, livemode: key.livemode } : null;
     }));
   }
@@ -139,7 +156,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
     const access = req.routeOptions.config.access;
     if (!access || access.public) return;
-    await authenticate(db, req, access);
+    await authenticate(db, req, access, keyLookup);
     // Path and query text goes to the database as is: refuse NUL and lone surrogates there
     // too (bodies: the parser).
     assertStorableText({ ...(req.params as object), ...(req.query as object) });

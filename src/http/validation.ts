@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { ApiError } from '../lib/errors.js';
 import { isValidDate, parseRfc3339 } from '../lib/time-format.js';
 
@@ -22,9 +22,44 @@ function makeAjv(options: Options): Ajv {
 const bodyAjv = makeAjv({ coerceTypes: false });
 const queryAjv = makeAjv({ coerceTypes: true });
 
-export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }) {
-  const ajv = httpPart === 'body' ? bodyAjv : queryAjv;
-  return ajv.compile(schema);
+/**
+ * The validator compiler of one app. Compiling every route's schemas is most of the CPU of
+ * building the app (about a second: docs/performance.md, "Start-up"), so each validator
+ * compiles when first needed: at its route's first request, or earlier by `compilePending`,
+ * which the server runs once it listens. Fastify reads `errors` from the function it was
+ * given, so the wrapper carries them over.
+ */
+export function lazyValidators() {
+  const pending = new Set<() => ValidateFunction>();
+  const compiler = ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : queryAjv;
+    let compiled: ValidateFunction | null = null;
+    const compile = () => {
+      pending.delete(compile);
+      return (compiled ??= ajv.compile(schema));
+    };
+    pending.add(compile);
+    const validate = (data: unknown): boolean => {
+      const fn = compiled ?? compile();
+      const ok = fn(data) as boolean;
+      validate.errors = fn.errors;
+      return ok;
+    };
+    validate.errors = null as ErrorObject[] | null | undefined;
+    return validate;
+  };
+  /**
+   * Compiles what is still pending, one per turn of the event loop: a request arriving
+   * meanwhile waits for one compilation at most. Stops early once `stopped()` (shutting down).
+   */
+  const compilePending = async (stopped: () => boolean = () => false): Promise<void> => {
+    for (const compile of pending) {
+      if (stopped()) return;
+      compile();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { compiler, compilePending };
 }
 
 /** `/segments/0/end` → `segments[0].end`; keys under metadata in brackets: `metadata[color]`. */

@@ -61,11 +61,22 @@ export async function createApiKey(db: DbHandle, input: NewKeyInput, clock: Cloc
   return { id, secret };
 }
 
-export async function findActiveKey(db: DbHandle, secret: string) {
+/**
+ * The active key with this secret, and in the same statement the account a request with it
+ * acts for: `accountId` (the Service-Account header) or else the account the key is bound
+ * to, when that account exists in the key's platform and mode (`scoped_account_id`, null
+ * otherwise). One round trip instead of two on every authenticated request.
+ */
+export async function findActiveKey(db: DbHandle, secret: string, accountId: string | null = null) {
   const hash = hashSecret(secret);
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('platforms', 'platforms.id', 'api_keys.platform_id')
+    .leftJoin('accounts', (join) =>
+      (accountId === null ? join.onRef('accounts.id', '=', 'api_keys.account_id') : join.on('accounts.id', '=', accountId))
+        .onRef('accounts.platform_id', '=', 'api_keys.platform_id')
+        .onRef('accounts.livemode', '=', 'api_keys.livemode'),
+    )
     .select([
       'api_keys.id',
       'api_keys.platform_id',
@@ -76,6 +87,7 @@ export async function findActiveKey(db: DbHandle, secret: string) {
       'api_keys.account_id',
       'api_keys.revoked_at',
       'platforms.api_version',
+      'accounts.id as scoped_account_id',
     ])
     .where('api_keys.secret_hash', '=', hash)
     .executeTakeFirst();

@@ -1,0 +1,412 @@
+/**
+ * The service as users run it (docs/performance.md, "Against the floor"): `node
+ * bin/scheduling.js serve` processes (what `npm start` runs: compiled code, logs at the
+ * default level) driven over real HTTP with undici, on a new file-backed PGlite data folder,
+ * and on a scratch database of the PostgreSQL server named by DATABASE_URL when it is set.
+ *
+ * Beside each figure, the floor of the same engine in the same run, through the same driver
+ * (kysely over PGlite or pg, opened by the service's own `connect`) with no HTTP: a
+ * primary-key select, and a small write transaction (`select … for update`, `update`,
+ * `commit`), one at a time and 8 in parallel. One table of ratios comes out, next to the
+ * targets of the issue that asked for it.
+ *
+ * Steps per engine: first start on an empty folder/database (timed); resources and schedules
+ * made over HTTP; stop; the bookings of the availability workload written with SQL and the
+ * floors measured (the PGlite folder belongs to one process at a time); restart on the
+ * existing folder (timed); the HTTP measurements; resident memory; stop.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { Pool } from 'undici';
+import { buildIfStale } from '../scripts/build.mjs';
+import { connect, type Db } from '../src/db/connect.js';
+import { withTransaction } from '../src/db/transaction.js';
+import { freshDatabase } from '../test/support/database.js';
+import { startServe, type ServerProcess } from './processes.js';
+import { FIRST_DAY, TZ, addDays, coachHoldsOf, everyDay, insertBookings, iso, localMs, soloHoldsOf } from './workload.js';
+
+export interface HttpBenchOptions {
+  quick: boolean;
+}
+
+const PARALLEL = 8;
+const HOUR = 3_600_000;
+// Bookings lie in the future: a day 30 days ahead, then one hour after another.
+const DAY0 = Date.parse(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z');
+const isoZ = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+interface Sizes {
+  pk: number;
+  tx: number;
+  get: number;
+  getSequential: number;
+  bookSequential: number;
+  bookParallel: number;
+  pool: number;
+  search: number;
+  restarts: number;
+}
+const FULL: Sizes = { pk: 4000, tx: 1000, get: 4000, getSequential: 400, bookSequential: 300, bookParallel: 600, pool: 600, search: 20, restarts: 3 };
+const QUICK: Sizes = { pk: 1000, tx: 300, get: 1000, getSequential: 150, bookSequential: 100, bookParallel: 200, pool: 200, search: 6, restarts: 1 };
+
+/** A rate and the latency of each call (for p50/p99). */
+interface Run {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** `count` calls of `fn(i)`, `parallel` at a time. */
+async function run(count: number, parallel: number, fn: (i: number) => Promise<unknown>): Promise<Run> {
+  const samples: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const s = performance.now();
+        await fn(i);
+        samples.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
+  return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+/** Warm-up, then `count` timed calls one after another. */
+async function latency(count: number, fn: () => Promise<unknown>): Promise<Run> {
+  for (let i = 0; i < Math.max(2, Math.floor(count / 10)); i++) await fn();
+  return run(count, 1, fn);
+}
+
+interface Client {
+  call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<any>;
+  close(): Promise<void>;
+}
+
+function client(base: string, key: string, accountId: () => string | null, connections: number): Client {
+  const pool = new Pool(base, { connections, pipelining: 1 });
+  return {
+    async call(method, url, body) {
+      const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+      const account = accountId();
+      if (account) headers['service-account'] = account;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await pool.request({ method, path: url, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${text}`);
+      return JSON.parse(text);
+    },
+    close: () => pool.close(),
+  };
+}
+
+interface Floors {
+  pkSequential: Run;
+  pkParallel: Run;
+  txSequential: Run;
+  txParallel: Run;
+}
+
+async function floors(db: Db, accountId: string, rows: string[], n: Sizes): Promise<Floors> {
+  const k = db.kysely;
+  const pk = (i: number) => sql`select * from resources where account_id = ${accountId} and id = ${rows[i % rows.length]}`.execute(k);
+  const tx = (i: number) =>
+    withTransaction(k, async (trx) => {
+      const id = rows[i % rows.length];
+      await sql`select id from resources where account_id = ${accountId} and id = ${id} for update`.execute(trx);
+      await sql`update resources set updated_at = now() where account_id = ${accountId} and id = ${id}`.execute(trx);
+    });
+  await run(200, 1, pk);
+  await run(50, 1, tx);
+  return {
+    pkSequential: await run(n.pk, 1, pk),
+    pkParallel: await run(n.pk, PARALLEL, pk),
+    txSequential: await run(n.tx, 1, tx),
+    txParallel: await run(n.tx, PARALLEL, tx),
+  };
+}
+
+export interface EngineResult {
+  engine: string;
+  floors: Floors;
+  getSequential: Run;
+  getParallel: Run;
+  bookSequential: Run;
+  bookParallel: Run;
+  pool: Run;
+  search30: Run;
+  search50: Run;
+  calendar62: Run;
+  slots: { solo: number; coaches: number; days: number };
+  firstStartMs: number;
+  restartMs: number[];
+  restartCpuMs: number[];
+  firstCpuMs: number | null;
+  rssReadyMb: number | null;
+  rssAfterMb: number | null;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function engine(name: 'PGlite (file)' | 'PostgreSQL', n: Sizes): Promise<EngineResult> {
+  // Where the data lives: a new folder, or a new database on the server.
+  let env: Record<string, string>;
+  let openDb: () => Promise<Db>;
+  let cleanup: () => Promise<void>;
+  if (name === 'PostgreSQL') {
+    const scratch = await freshDatabase({ migrated: false, template: null });
+    await scratch.db.close();
+    env = { DATABASE_URL: scratch.url! };
+    openDb = () => connect({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 });
+    cleanup = scratch.drop;
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sched-bench-'));
+    const dataDir = path.join(dir, 'data');
+    env = { DATA_DIR: dataDir };
+    openDb = () => connect({ databaseUrl: null, dataDir });
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  let server: ServerProcess | null = null;
+  try {
+    server = await startServe(env);
+    const firstStartMs = server.readyMs;
+    const firstCpuMs = server.readyCpuMs;
+    const key = /\b(sk_test_[A-Za-z0-9]{16,})\b/.exec(server.output())?.[1];
+    if (!key) throw new Error(`no test key printed on first run:\n${server.output()}`);
+
+    // The objects, made through the API.
+    let accountId: string | null = null;
+    const setup = client(server.url, key, () => accountId, 1);
+    accountId = (await setup.call('POST', '/v1/accounts', { name: 'Bench', timezone: TZ })).id;
+    const make = async (body: unknown, week: Record<string, unknown>) => {
+      const r = await setup.call('POST', '/v1/resources', body);
+      await setup.call('POST', '/v1/schedules', { resource: r.id, effective_from: '2020-01-06', weeks: [week] });
+      return r.id as string;
+    };
+    const solo = await make({ name: 'Solo', type: 'solo' }, everyDay('08:00', '20:00'));
+    const coaches: string[] = [];
+    for (let i = 0; i < 50; i++) coaches.push(await make({ name: `Coach ${i}`, type: 'coach' }, everyDay('09:00', '18:00')));
+    const distinct: string[] = [];
+    for (let i = 0; i < 16; i++) distinct.push(await make({ name: `Desk ${i}`, type: 'desk' }, everyDay('00:00', '24:00')));
+    const pool = await make({ name: 'Pool', type: 'pool', capacity: 10_000 }, everyDay('00:00', '24:00'));
+    await setup.close();
+    await server.stop();
+    server = null;
+
+    // Without the server: the bookings of the workload, statistics, and the engine's floor.
+    const db = await openDb();
+    let engineFloors: Floors;
+    try {
+      await insertBookings(db.kysely, accountId!, [...soloHoldsOf(solo), ...coachHoldsOf(coaches)]);
+      await sql`analyze`.execute(db.kysely);
+      engineFloors = await floors(db, accountId!, distinct, n);
+    } finally {
+      await db.close();
+    }
+
+    // Restarts on the existing data; the last one stays up for the measurements.
+    const restartMs: number[] = [];
+    const restartCpuMs: number[] = [];
+    for (let i = 0; i < n.restarts; i++) {
+      if (server) await (server as ServerProcess).stop();
+      server = await startServe(env);
+      restartMs.push(server.readyMs);
+      if (server.readyCpuMs !== null) restartCpuMs.push(server.readyCpuMs);
+    }
+    const live = server!;
+    const rssReadyMb = live.rssMb();
+    const one = client(live.url, key, () => accountId, 1);
+    const eight = client(live.url, key, () => accountId, PARALLEL);
+    try {
+      const getSequential = await latency(n.getSequential, () => one.call('GET', `/v1/resources/${solo}`));
+      await run(200, PARALLEL, () => eight.call('GET', `/v1/resources/${solo}`));
+      const getParallel = await run(n.get, PARALLEL, () => eight.call('GET', `/v1/resources/${solo}`));
+
+      const from = iso(localMs(FIRST_DAY, 0));
+      const to = (days: number) => iso(localMs(addDays(FIRST_DAY, days), 0));
+      const slots = { solo: 0, coaches: 0, days: 0 };
+      const search30 = await latency(n.search, async () => {
+        slots.solo = (await one.call('POST', '/v1/availability', { from, to: to(30), segments: [{ resource: solo, duration_minutes: 60 }], limit: 1000 })).slots.length;
+      });
+      const search50 = await latency(n.search, async () => {
+        slots.coaches = (await one.call('POST', '/v1/availability', { from, to: to(7), segments: [{ type: 'coach', duration_minutes: 60 }], limit: 1000 })).slots.length;
+      });
+      const calendar62 = await latency(n.search, async () => {
+        const q = `resource=${solo}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to(62))}`;
+        slots.days = (await one.call('GET', `/v1/availability/calendar?${q}`)).days.length;
+      });
+
+      // Bookings: the i-th free hour of a resource, so every request succeeds.
+      const hour = new Map<string, number>();
+      const book = (c: Client, resource: string) => {
+        const i = hour.get(resource) ?? 0;
+        hour.set(resource, i + 1);
+        return c.call('POST', '/v1/bookings', { segments: [{ resource, start: isoZ(DAY0 + i * HOUR), end: isoZ(DAY0 + (i + 1) * HOUR) }] });
+      };
+      for (let i = 0; i < 20; i++) await book(one, distinct[i % distinct.length]);
+      const bookSequential = await run(n.bookSequential, 1, (i) => book(one, distinct[i % distinct.length]));
+      const bookParallel = await run(n.bookParallel, PARALLEL, (i) => book(eight, distinct[i % distinct.length]));
+      const poolRun = await run(n.pool, PARALLEL, () =>
+        eight.call('POST', '/v1/bookings', { segments: [{ resource: pool, start: isoZ(DAY0), end: isoZ(DAY0 + HOUR) }] }),
+      );
+      return {
+        engine: name,
+        floors: engineFloors,
+        getSequential,
+        getParallel,
+        bookSequential,
+        bookParallel,
+        pool: poolRun,
+        search30,
+        search50,
+        calendar62,
+        slots,
+        firstStartMs,
+        firstCpuMs,
+        restartMs,
+        restartCpuMs,
+        rssReadyMb,
+        rssAfterMb: live.rssMb(),
+      };
+    } finally {
+      await one.close();
+      await eight.close();
+    }
+  } finally {
+    if (server) await server.stop();
+    await cleanup();
+  }
+}
+
+interface Row {
+  what: string;
+  target: string;
+  value: (r: EngineResult) => string;
+  meets: (r: EngineResult) => boolean | null;
+}
+
+const f2 = (x: number) => x.toFixed(2);
+const f1 = (x: number) => x.toFixed(1);
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const ROWS: Row[] = [
+  {
+    what: 'GET /v1/resources/{id}, 8 connections ÷ PK select, 8 parallel',
+    target: '≥ 0.50',
+    value: (r) => f2(r.getParallel.perSecond / r.floors.pkParallel.perSecond),
+    meets: (r) => r.getParallel.perSecond / r.floors.pkParallel.perSecond >= 0.5,
+  },
+  {
+    what: 'POST /v1/bookings, distinct resources, sequential ÷ write tx, sequential',
+    target: '≥ 0.40',
+    value: (r) => f2(r.bookSequential.perSecond / r.floors.txSequential.perSecond),
+    meets: (r) => r.bookSequential.perSecond / r.floors.txSequential.perSecond >= 0.4,
+  },
+  {
+    what: 'POST /v1/bookings, distinct resources, 8 parallel ÷ write tx, 8 parallel',
+    target: '≥ 0.40',
+    value: (r) => f2(r.bookParallel.perSecond / r.floors.txParallel.perSecond),
+    meets: (r) => r.bookParallel.perSecond / r.floors.txParallel.perSecond >= 0.4,
+  },
+  {
+    what: 'POST /v1/bookings, one pool, 8 clients ÷ write tx, 8 parallel',
+    target: '≥ 0.25',
+    value: (r) => f2(r.pool.perSecond / r.floors.txParallel.perSecond),
+    meets: (r) => r.pool.perSecond / r.floors.txParallel.perSecond >= 0.25,
+  },
+  {
+    what: '… its p99 ÷ p50',
+    target: '≤ 10',
+    value: (r) => f1(r.pool.p99 / r.pool.p50),
+    meets: (r) => r.pool.p99 / r.pool.p50 <= 10,
+  },
+  {
+    what: 'search, 1 resource × 30 days ÷ GET (median latency, 1 connection)',
+    target: '≤ 3',
+    value: (r) => f1(r.search30.p50 / r.getSequential.p50),
+    meets: (r) => r.search30.p50 / r.getSequential.p50 <= 3,
+  },
+  {
+    what: 'search, 50 candidates × 7 days ÷ GET',
+    target: '≤ 8',
+    value: (r) => f1(r.search50.p50 / r.getSequential.p50),
+    meets: (r) => r.search50.p50 / r.getSequential.p50 <= 8,
+  },
+  {
+    what: 'calendar, 62 days ÷ GET',
+    target: '≤ 3',
+    value: (r) => f1(r.calendar62.p50 / r.getSequential.p50),
+    meets: (r) => r.calendar62.p50 / r.getSequential.p50 <= 3,
+  },
+  {
+    what: 'start to ready, existing data (median)',
+    target: '≤ 3 s',
+    value: (r) => s(median(r.restartMs)),
+    meets: (r) => median(r.restartMs) <= 3000,
+  },
+  {
+    what: 'start to ready, first run',
+    target: '≤ 8 s',
+    value: (r) => s(r.firstStartMs),
+    meets: (r) => r.firstStartMs <= 8000,
+  },
+  {
+    what: 'resident memory, ready / after the run',
+    target: 'report',
+    value: (r) => `${r.rssReadyMb?.toFixed(0) ?? '?'} / ${r.rssAfterMb?.toFixed(0) ?? '?'} MB`,
+    meets: () => null,
+  },
+];
+
+function ratioTable(results: EngineResult[]): string {
+  const mark = (m: boolean | null) => (m === null ? '' : m ? ' ✓' : ' ✗');
+  const lines = [
+    `| | ${results.map((r) => r.engine).join(' | ')} | target |`,
+    `|---|${results.map(() => '---:').join('|')}|---|`,
+  ];
+  for (const row of ROWS) lines.push(`| ${row.what} | ${results.map((r) => row.value(r) + mark(row.meets(r))).join(' | ')} | ${row.target} |`);
+  return lines.join('\n');
+}
+
+function rawTable(results: EngineResult[]): string {
+  const rate = (x: Run) => `${x.perSecond.toFixed(0)}/s (p50 ${f2(x.p50)}, p99 ${f2(x.p99)} ms)`;
+  const lat = (x: Run) => `${f2(x.p50)} ms (p99 ${f2(x.p99)})`;
+  const rows: [string, (r: EngineResult) => string][] = [
+    ['floor: PK select, sequential', (r) => rate(r.floors.pkSequential)],
+    ['floor: PK select, 8 parallel', (r) => rate(r.floors.pkParallel)],
+    ['floor: write tx, sequential', (r) => rate(r.floors.txSequential)],
+    ['floor: write tx, 8 parallel', (r) => rate(r.floors.txParallel)],
+    ['GET /v1/resources/{id}, 1 connection', (r) => rate(r.getSequential)],
+    ['GET /v1/resources/{id}, 8 connections', (r) => rate(r.getParallel)],
+    ['POST /v1/bookings, distinct, sequential', (r) => rate(r.bookSequential)],
+    ['POST /v1/bookings, distinct, 8 parallel', (r) => rate(r.bookParallel)],
+    ['POST /v1/bookings, one pool, 8 parallel', (r) => rate(r.pool)],
+    ['search 1 × 30 days', (r) => `${lat(r.search30)}, ${r.slots.solo} slots`],
+    ['search 50 × 7 days', (r) => `${lat(r.search50)}, ${r.slots.coaches} slots`],
+    ['calendar 62 days', (r) => `${lat(r.calendar62)}, ${r.slots.days} days`],
+    ['start, first run (wall / CPU)', (r) => `${s(r.firstStartMs)} / ${r.firstCpuMs === null ? '?' : s(r.firstCpuMs)}`],
+    ['start, existing (wall / CPU, medians)', (r) => `${s(median(r.restartMs))} / ${r.restartCpuMs.length ? s(median(r.restartCpuMs)) : '?'}`],
+  ];
+  const lines = [`| | ${results.map((r) => r.engine).join(' | ')} |`, `|---|${results.map(() => '---:').join('|')}|`];
+  for (const [what, value] of rows) lines.push(`| ${what} | ${results.map(value).join(' | ')} |`);
+  return lines.join('\n');
+}
+
+export default async function httpBench(options: HttpBenchOptions = { quick: false }): Promise<void> {
+  if (!buildIfStale()) throw new Error('the build failed');
+  const n = options.quick ? QUICK : FULL;
+  const load = os.loadavg()[0];
+  const results: EngineResult[] = [await engine('PGlite (file)', n)];
+  if (process.env.DATABASE_URL) results.push(await engine('PostgreSQL', n));
+  console.log(`${options.quick ? 'quick run' : 'full run'}; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs\n`);
+  console.log(ratioTable(results));
+  console.log('');
+  console.log(rawTable(results));
+}

@@ -1,0 +1,114 @@
+/**
+ * Server processes for the benchmarks, started as users start them: `node bin/scheduling.js
+ * serve` (what `npm start` runs), the compiled code in dist/, on a free port, with its logs
+ * at the default level written to a pipe we drain.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BIN = path.join(ROOT, 'bin/scheduling.js');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Spawn to the first `GET /healthz` that answers 200, in ms. */
+  readyMs: number;
+  /** CPU the process used to get there (Linux; null elsewhere). */
+  readyCpuMs: number | null;
+  /** Everything the process printed (the first run prints its test key). */
+  output(): string;
+  /** Resident memory now, in MB (Linux; null elsewhere). */
+  rssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+/** A free port in 20000–31999 (below the ephemeral range), never the default 4000. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+function procStat(pid: number): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** User + system CPU of a process in ms (clock ticks of 10 ms). */
+export function cpuMs(pid: number): number | null {
+  const f = procStat(pid);
+  return f ? (Number(f[11]) + Number(f[12])) * 10 : null;
+}
+
+function rssMb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts `serve` with `env` (DATA_DIR or DATABASE_URL) and waits until it answers /healthz. */
+export async function startServe(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  // The limiter still runs on every request; its limits are set out of a benchmark's reach.
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    RATE_LIMIT_LIVE: '1000000000',
+    RATE_LIMIT_TEST: '1000000000',
+    ...env,
+  };
+  for (const k of ['LOG_LEVEL', 'VITEST', 'REDIS_URL', 'BOOTSTRAP_API_KEY']) delete childEnv[k];
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Logs are read and dropped (the first lines are kept for the key a first run prints).
+  let out = '';
+  const keep = (d: Buffer) => {
+    if (out.length < 64_000) out += d.toString();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`serve exited before it was ready:\n${out}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    child,
+    url,
+    readyMs,
+    readyCpuMs: cpuMs(child.pid!),
+    output: () => out,
+    rssMb: () => rssMb(child.pid!),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
