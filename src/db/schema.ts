@@ -39,6 +39,8 @@ export interface AccountsTable {
   metadata: Json<Metadata>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 010: the default reminder offsets of its resources (docs/reminders.md). */
+  reminder_offsets_minutes: Json<number[]>;
 }
 
 export interface LocationsTable {
@@ -67,6 +69,8 @@ export interface ResourcesTable {
   metadata: Json<Metadata>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 010: null follows the account's offsets (docs/reminders.md). */
+  reminder_offsets_minutes: NullableJson<number[]>;
 }
 
 export interface EventsTable {
@@ -78,6 +82,8 @@ export interface EventsTable {
   object: Json<Record<string, unknown>>;
   previous_attributes: NullableJson<Record<string, unknown>>;
   created_at: Timestamp;
+  /** Migration 010: extra members of the event's `data` (a reminder's offset, a manage link's source). */
+  details: NullableJson<Record<string, unknown>>;
 }
 
 export interface IdempotencyKeysTable {
@@ -366,6 +372,29 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+/** Reminders sent (010-reminders.sql, docs/reminders.md): the key makes each one once. */
+export interface BookingRemindersTable {
+  account_id: string;
+  booking_id: string;
+  offset_minutes: number;
+  start_at: Timestamp;
+  remind_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Self-service links of a booking (010-reminders.sql, docs/manage-links.md); only the token's hash is kept. */
+export interface ManageLinksTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  booking_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -391,6 +420,8 @@ export interface Database {
   usage_periods: UsagePeriodsTable;
   usage_statements: UsageStatementsTable;
   calendar_feeds: CalendarFeedsTable;
+  booking_reminders: BookingRemindersTable;
+  manage_links: ManageLinksTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -19,6 +19,7 @@ import { usageModule } from './usage/index.js';
 import { apiKeysModule } from './api-keys/index.js';
 import { calendarFeedsModule } from './calendar-feeds/index.js';
 import { consoleModule } from './console/index.js';
+import { remindersModule } from './reminders/index.js';
 
 export const FEATURES: readonly FeatureModule[] = [
   accountsModule,
@@ -35,5 +36,6 @@ export const FEATURES: readonly FeatureModule[] = [
   usageModule,
   apiKeysModule,
   calendarFeedsModule,
+  remindersModule,
   consoleModule,
 ];

@@ -3,6 +3,7 @@ import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
 import { Deleted, IdParams, ListOf, ListQuery, Metadata, MetadataInput, metadataFilters } from '../../http/schemas.js';
 import type { AccountsService } from './accounts.service.js';
+import { ReminderOffsets } from '../reminders/index.js';
 
 const Account = Type.Object({
   id: Type.String(),
@@ -10,6 +11,7 @@ const Account = Type.Object({
   livemode: Type.Boolean(),
   name: Type.String(),
   timezone: Type.String(),
+  reminder_offsets_minutes: ReminderOffsets("The default reminder offsets of the account's resources ([]: none)."),
   metadata: Metadata,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -17,6 +19,10 @@ const Account = Type.Object({
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone name; default UTC.' });
+
+const Offsets = Type.Optional(
+  ReminderOffsets("Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent, for every resource whose own reminder_offsets_minutes is null. Default []."),
+);
 
 const access = { account: 'none', permission: 'accounts' } as const;
 const tags = ['Accounts'];
@@ -27,7 +33,7 @@ export function accountRoutes(app: App, service: AccountsService) {
     schema: {
       tags,
       summary: 'Create an account (a business hosted by the platform)',
-      body: Type.Object({ name: Name, timezone: Type.Optional(Timezone), metadata: Type.Optional(MetadataInput) }, { additionalProperties: false }),
+      body: Type.Object({ name: Name, timezone: Type.Optional(Timezone), reminder_offsets_minutes: Offsets, metadata: Type.Optional(MetadataInput) }, { additionalProperties: false }),
       response: { 200: Account },
     },
     handler: (req) => service.create(platformScope(req), req.body, req.auth.boundAccountId),
@@ -51,7 +57,10 @@ export function accountRoutes(app: App, service: AccountsService) {
       tags,
       summary: 'Update an account',
       params: IdParams,
-      body: Type.Object({ name: Type.Optional(Name), timezone: Type.Optional(Timezone), metadata: Type.Optional(MetadataInput) }, { additionalProperties: false }),
+      body: Type.Object(
+        { name: Type.Optional(Name), timezone: Type.Optional(Timezone), reminder_offsets_minutes: Offsets, metadata: Type.Optional(MetadataInput) },
+        { additionalProperties: false },
+      ),
       response: { 200: Account },
     },
     handler: (req) => service.update(platformScope(req), req.params.id, req.body ?? {}, req.auth.boundAccountId),

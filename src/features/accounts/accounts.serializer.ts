@@ -8,6 +8,7 @@ export function serializeAccount(row: AccountRow) {
     livemode: row.livemode,
     name: row.name,
     timezone: row.timezone,
+    reminder_offsets_minutes: row.reminder_offsets_minutes,
     metadata: row.metadata,
     created_at: isoRequired(row.created_at),
     updated_at: isoRequired(row.updated_at),

@@ -11,11 +11,13 @@ import { toPage } from '../../db/pagination.js';
 import * as repo from './accounts.repository.js';
 import { hasFutureHolds } from '../../capacity/index.js';
 import { serializeAccount } from './accounts.serializer.js';
+import { normalizeOffsets } from '../reminders/index.js';
 import type { Clock } from '../../lib/clock.js';
 
 export interface AccountInput {
   name?: string;
   timezone?: string;
+  reminder_offsets_minutes?: number[];
   metadata?: Record<string, string>;
 }
 
@@ -42,6 +44,7 @@ export class AccountsService {
         livemode: scope.livemode,
         name: input.name,
         timezone: timezone ?? 'UTC',
+        reminder_offsets_minutes: json(normalizeOffsets(input.reminder_offsets_minutes ?? [])),
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -68,6 +71,7 @@ export class AccountsService {
       const row = await repo.updateAccount(trx, scope, id, {
         name: input.name ?? before.name,
         timezone: timezone ?? before.timezone,
+        reminder_offsets_minutes: json(normalizeOffsets(input.reminder_offsets_minutes ?? before.reminder_offsets_minutes)),
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });

@@ -3,6 +3,7 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { Deleted, EmptyBody, Id, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { ResourcesService } from './resources.service.js';
+import { ReminderOffsets } from '../reminders/index.js';
 
 export const ResourceSchema = Type.Object({
   id: Type.String(),
@@ -16,6 +17,7 @@ export const ResourceSchema = Type.Object({
   status: Type.Union([Type.Literal('active'), Type.Literal('archived')]),
   buffer_before_minutes: Type.Integer(),
   buffer_after_minutes: Type.Integer(),
+  reminder_offsets_minutes: Nullable(ReminderOffsets("Minutes before a booking's start at which booking.reminder is sent; null follows the account's reminder_offsets_minutes.")),
   metadata: Metadata,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -35,6 +37,9 @@ const Settable = {
   default_location: Type.Optional(Nullable(Id('Location id'))),
   buffer_before_minutes: Type.Optional(Buffer('before')),
   buffer_after_minutes: Type.Optional(Buffer('after')),
+  reminder_offsets_minutes: Type.Optional(
+    Nullable(ReminderOffsets("Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent; [] sends none; null (default) follows the account's.")),
+  ),
   metadata: Type.Optional(MetadataInput),
 };
 

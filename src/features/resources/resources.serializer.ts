@@ -14,6 +14,7 @@ export function serializeResource(row: ResourceRow) {
     status: row.status,
     buffer_before_minutes: row.buffer_before_minutes,
     buffer_after_minutes: row.buffer_after_minutes,
+    reminder_offsets_minutes: row.reminder_offsets_minutes ?? null,
     metadata: row.metadata,
     created_at: isoRequired(row.created_at),
     updated_at: isoRequired(row.updated_at),

@@ -15,6 +15,7 @@ import { serializeResource } from './resources.serializer.js';
 import type { Clock } from '../../lib/clock.js';
 import { assertLocationsExist, lockResource, recheckBookings } from '../../capacity/index.js';
 import { usageMeter } from '../../metering/index.js';
+import { normalizeOffsets } from '../reminders/index.js';
 
 export interface ResourceInput {
   name?: string;
@@ -24,12 +25,15 @@ export interface ResourceInput {
   default_location?: string | null;
   buffer_before_minutes?: number;
   buffer_after_minutes?: number;
+  reminder_offsets_minutes?: number[] | null;
   metadata?: Record<string, string>;
 }
 
 async function checkLocation(trx: Trx, scope: AccountScope, id: string | null | undefined) {
   if (id) await assertLocationsExist(trx, scope, [{ id, param: 'default_location' }]);
 }
+
+const offsetsColumn = (offsets: number[] | null) => (offsets === null ? null : json(normalizeOffsets(offsets)));
 
 /** The canonical IANA name (`europe/paris` → `Europe/Paris`), undefined when not given. */
 const checkTimezone = (tz: string | undefined) => (tz === undefined ? undefined : checkTimeZone(tz));
@@ -58,6 +62,7 @@ export class ResourcesService {
         status: 'active',
         buffer_before_minutes: input.buffer_before_minutes ?? 0,
         buffer_after_minutes: input.buffer_after_minutes ?? 0,
+        reminder_offsets_minutes: offsetsColumn(input.reminder_offsets_minutes ?? null),
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -89,6 +94,7 @@ export class ResourcesService {
         default_location: input.default_location === undefined ? before.default_location : input.default_location,
         buffer_before_minutes: input.buffer_before_minutes ?? before.buffer_before_minutes,
         buffer_after_minutes: input.buffer_after_minutes ?? before.buffer_after_minutes,
+        ...(input.reminder_offsets_minutes === undefined ? {} : { reminder_offsets_minutes: offsetsColumn(input.reminder_offsets_minutes) }),
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });

@@ -145,6 +145,14 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 object: "account";
+                                /**
+                                 * @description The default reminder offsets of the account's resources ([]: none).
+                                 * @example [
+                                 *       1440,
+                                 *       60
+                                 *     ]
+                                 */
+                                reminder_offsets_minutes: number[];
                                 timezone: string;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -185,6 +193,14 @@ export interface paths {
                             [key: string]: string;
                         };
                         name: string;
+                        /**
+                         * @description Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent, for every resource whose own reminder_offsets_minutes is null. Default [].
+                         * @example [
+                         *       1440,
+                         *       60
+                         *     ]
+                         */
+                        reminder_offsets_minutes?: number[];
                         /** @description IANA time zone name; default UTC. */
                         timezone?: string;
                     };
@@ -210,6 +226,14 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "account";
+                            /**
+                             * @description The default reminder offsets of the account's resources ([]: none).
+                             * @example [
+                             *       1440,
+                             *       60
+                             *     ]
+                             */
+                            reminder_offsets_minutes: number[];
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -274,6 +298,14 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "account";
+                            /**
+                             * @description The default reminder offsets of the account's resources ([]: none).
+                             * @example [
+                             *       1440,
+                             *       60
+                             *     ]
+                             */
+                            reminder_offsets_minutes: number[];
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -313,6 +345,14 @@ export interface paths {
                             [key: string]: string;
                         };
                         name?: string;
+                        /**
+                         * @description Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent, for every resource whose own reminder_offsets_minutes is null. Default [].
+                         * @example [
+                         *       1440,
+                         *       60
+                         *     ]
+                         */
+                        reminder_offsets_minutes?: number[];
                         /** @description IANA time zone name; default UTC. */
                         timezone?: string;
                     };
@@ -338,6 +378,14 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "account";
+                            /**
+                             * @description The default reminder offsets of the account's resources ([]: none).
+                             * @example [
+                             *       1440,
+                             *       60
+                             *     ]
+                             */
+                            reminder_offsets_minutes: number[];
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -3312,6 +3360,22 @@ export interface paths {
                                     previous_attributes: {
                                         [key: string]: unknown;
                                     } | null;
+                                    /** @description booking.reminder only (docs/reminders.md). */
+                                    reminder?: {
+                                        /** @description The offset before the start that this reminder is for. */
+                                        offset_minutes: number;
+                                        /**
+                                         * Format: date-time
+                                         * @description The start minus the offset.
+                                         */
+                                        remind_at: string;
+                                    };
+                                    /** @description Present when the change was made by the person who booked, through a manage link (docs/manage-links.md). */
+                                    source?: {
+                                        manage_link: string;
+                                        /** @enum {string} */
+                                        type: "manage_link";
+                                    };
                                 };
                                 id: string;
                                 livemode: boolean;
@@ -3386,6 +3450,22 @@ export interface paths {
                                 previous_attributes: {
                                     [key: string]: unknown;
                                 } | null;
+                                /** @description booking.reminder only (docs/reminders.md). */
+                                reminder?: {
+                                    /** @description The offset before the start that this reminder is for. */
+                                    offset_minutes: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description The start minus the offset.
+                                     */
+                                    remind_at: string;
+                                };
+                                /** @description Present when the change was made by the person who booked, through a manage link (docs/manage-links.md). */
+                                source?: {
+                                    manage_link: string;
+                                    /** @enum {string} */
+                                    type: "manage_link";
+                                };
                             };
                             id: string;
                             livemode: boolean;
@@ -4005,6 +4085,7 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 object: "resource";
+                                reminder_offsets_minutes: number[] | null;
                                 status: "active" | "archived";
                                 timezone: string;
                                 type: string;
@@ -4054,6 +4135,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         name: string;
+                        reminder_offsets_minutes?: number[] | null;
                         /** @description IANA time zone; default: the account's. */
                         timezone?: string;
                         /** @description A free label for grouping; not updatable. */
@@ -4085,6 +4167,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
@@ -4155,6 +4238,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
@@ -4203,6 +4287,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         name?: string;
+                        reminder_offsets_minutes?: number[] | null;
                         /** @description IANA time zone; default: the account's. */
                         timezone?: string;
                     };
@@ -4232,6 +4317,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
@@ -4349,6 +4435,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
@@ -4679,6 +4766,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
