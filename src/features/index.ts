@@ -20,6 +20,7 @@ import { apiKeysModule } from './api-keys/index.js';
 import { calendarFeedsModule } from './calendar-feeds/index.js';
 import { consoleModule } from './console/index.js';
 import { remindersModule } from './reminders/index.js';
+import { mcpModule } from './mcp/index.js';
 
 export const FEATURES: readonly FeatureModule[] = [
   accountsModule,
@@ -37,5 +38,6 @@ export const FEATURES: readonly FeatureModule[] = [
   apiKeysModule,
   calendarFeedsModule,
   remindersModule,
+  mcpModule,
   consoleModule,
 ];
