@@ -21,6 +21,7 @@ import { calendarFeedsModule } from './calendar-feeds/index.js';
 import { consoleModule } from './console/index.js';
 import { remindersModule } from './reminders/index.js';
 import { mcpModule } from './mcp/index.js';
+import { manageLinksModule } from './manage-links/index.js';
 
 export const FEATURES: readonly FeatureModule[] = [
   accountsModule,
@@ -38,6 +39,7 @@ export const FEATURES: readonly FeatureModule[] = [
   apiKeysModule,
   calendarFeedsModule,
   remindersModule,
+  manageLinksModule,
   mcpModule,
   consoleModule,
 ];
