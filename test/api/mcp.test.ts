@@ -53,6 +53,8 @@ describe('the MCP server', () => {
     expect(slot.start).toBe(`${day}T09:00:00Z`);
 
     const segments = slot.segments.map((s: any) => ({ resource: s.resource, start: s.start, end: s.end }));
+    // Business time stands still: the retry below must send the same default expires_at.
+    t.clock.set(t.clock.now());
     const held = await call(agent, 'hold_booking', { segments, metadata: { via: 'agent' }, idempotency_key: 'hold-1' });
     expect(held.structuredContent).toMatchObject({ status: 'pending', start: slot.start });
     expect(held.structuredContent.expires_at).not.toBeNull();
@@ -80,6 +82,7 @@ describe('the MCP server', () => {
     expect(await eventsOf(api, 'booking.created', newId)).toHaveLength(1);
     expect(await eventsOf(api, 'booking.cancelled', newId)).toHaveLength(1);
     await agent.close();
+    t.clock.reset();
   });
 
   it('returns API errors as tool errors with the code and message', async () => {

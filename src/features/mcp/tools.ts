@@ -44,11 +44,13 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'hold_booking',
-    description: `Hold a slot without booking it yet: a pending booking that keeps the time until expires_at (default ${DEFAULT_HOLD_MINUTES} minutes from now), then lapses on its own. Confirm it with confirm_booking once the person agrees.`,
+    description: `Hold a slot without booking it yet: a pending booking that keeps the time until expires_at (default: about ${DEFAULT_HOLD_MINUTES} minutes from now; pass it explicitly when retrying with an idempotency_key), then lapses on its own. Confirm it with confirm_booking once the person agrees.`,
     method: 'POST',
     url: '/v1/bookings',
     fixed: { status: 'pending' },
-    defaults: (now) => ({ expires_at: new Date(now.getTime() + DEFAULT_HOLD_MINUTES * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }),
+    // On a whole minute, so that a retry with the same idempotency_key within the minute sends
+    // the same body (and is replayed rather than refused as a different request).
+    defaults: (now) => ({ expires_at: new Date(Math.ceil(now.getTime() / 60_000) * 60_000 + DEFAULT_HOLD_MINUTES * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }),
     readOnly: false,
   },
   {
