@@ -40,6 +40,8 @@ export interface AccountsTable {
   booking_rules: Json<BookingRulesRow>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 010: the default reminder offsets of its resources (docs/reminders.md). */
+  reminder_offsets_minutes: Json<number[]>;
 }
 
 /** Booking rules as stored on accounts and resources: the fields set (absent or null: none of its own). */
@@ -77,6 +79,8 @@ export interface ResourcesTable {
   booking_rules: Json<BookingRulesRow>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 010: null follows the account's offsets (docs/reminders.md). */
+  reminder_offsets_minutes: NullableJson<number[]>;
 }
 
 export interface EventsTable {
@@ -88,6 +92,8 @@ export interface EventsTable {
   object: Json<Record<string, unknown>>;
   previous_attributes: NullableJson<Record<string, unknown>>;
   created_at: Timestamp;
+  /** Migration 010: extra members of the event's `data` (a reminder's offset, a manage link's source). */
+  details: NullableJson<Record<string, unknown>>;
 }
 
 export interface IdempotencyKeysTable {
@@ -424,6 +430,29 @@ export interface CalendarFeedBusyTable {
   uid: string;
 }
 
+/** Reminders sent (010-reminders.sql, docs/reminders.md): the key makes each one once. */
+export interface BookingRemindersTable {
+  account_id: string;
+  booking_id: string;
+  offset_minutes: number;
+  start_at: Timestamp;
+  remind_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Self-service links of a booking (010-reminders.sql, docs/manage-links.md); only the token's hash is kept. */
+export interface ManageLinksTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  booking_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   api_keys: ApiKeysTable;
@@ -451,6 +480,8 @@ export interface Database {
   resource_feed_urls: ResourceFeedUrlsTable;
   calendar_feeds: CalendarFeedsTable;
   calendar_feed_busy: CalendarFeedBusyTable;
+  booking_reminders: BookingRemindersTable;
+  manage_links: ManageLinksTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

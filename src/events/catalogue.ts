@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'booking.rescheduled',
   'booking.conflicted',
   'booking.conflict_resolved',
+  'booking.reminder',
   'attendee.created',
   'attendee.updated',
   'attendee.confirmed',

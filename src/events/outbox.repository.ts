@@ -5,6 +5,7 @@ import type { PlatformScope } from '../tenancy/index.js';
 import { fanOutEvent, fanOutEvents } from './fanout.repository.js';
 import type { EventType } from './catalogue.js';
 import { usageMeter } from '../metering/index.js';
+import { currentEventSource } from './source.js';
 
 export interface ApiObject {
   id: string;
@@ -24,6 +25,7 @@ export async function recordEvent(
   object: ApiObject,
   previous: Record<string, unknown> | null = null,
   now: Date,
+  details: Record<string, unknown> | null = null,
 ): Promise<string> {
   const id = newId(ID_PREFIX.event, now.getTime());
   await trx
@@ -37,6 +39,7 @@ export async function recordEvent(
       object: json(object),
       previous_attributes: previous ? json(previous) : null,
       created_at: now,
+      details: detailsOf(details),
     })
     .execute();
   const deliveries = await fanOutEvent(trx, { id, platformId: scope.platformId, livemode: scope.livemode, accountId: scope.accountId, type, createdAt: now });
@@ -64,6 +67,7 @@ export async function recordEvents(
     object: json(item.object),
     previous_attributes: item.previous ? json(item.previous) : null,
     created_at: now,
+    details: detailsOf(null),
   }));
   for (let i = 0; i < rows.length; i += 500) await trx.insertInto('events').values(rows.slice(i, i + 500)).execute();
   let deliveries = 0;
@@ -75,6 +79,13 @@ export async function recordEvents(
   }
   await usageMeter.webhookDeliveriesCreated(trx, scope, now, deliveries);
   return rows.map((r) => r.id);
+}
+
+/** The event's extra `data` members: its own, and the source of the change when not the API. */
+function detailsOf(details: Record<string, unknown> | null): string | null {
+  const source = currentEventSource();
+  const all = { ...(details ?? {}), ...(source ? { source } : {}) };
+  return Object.keys(all).length ? json(all) : null;
 }
 
 /** The attributes of `before` whose values differ in `after` (deep compare by JSON). */

@@ -20,6 +20,9 @@ import { apiKeysModule } from './api-keys/index.js';
 import { feedUrlsModule } from './feed-urls/index.js';
 import { calendarFeedsModule } from './calendar-feeds/index.js';
 import { consoleModule } from './console/index.js';
+import { remindersModule } from './reminders/index.js';
+import { mcpModule } from './mcp/index.js';
+import { manageLinksModule } from './manage-links/index.js';
 
 export const FEATURES: readonly FeatureModule[] = [
   accountsModule,
@@ -37,5 +40,8 @@ export const FEATURES: readonly FeatureModule[] = [
   apiKeysModule,
   feedUrlsModule,
   calendarFeedsModule,
+  remindersModule,
+  manageLinksModule,
+  mcpModule,
   consoleModule,
 ];

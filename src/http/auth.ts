@@ -65,19 +65,24 @@ export async function authenticate(db: DbHandle, req: FastifyRequest, access: Ro
 }
 
 function checkPermission(auth: AuthContext, access: RouteAccess, method: string) {
-  if (!auth.permissions) return;
+  if (!auth.permissions || access.grantsPerOperation) return;
   if (access.secretKeyOnly) {
     throw new ApiError('permission_denied', 'Only a secret key (sk_…) can do this; restricted keys cannot, whatever their permissions.');
   }
-  const level = auth.permissions[access.permission] ?? 'none';
   const needed = access.level ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
-  const ok = needed === 'read' ? level === 'read' || level === 'write' : level === 'write';
-  if (!ok) {
+  if (!keyMay(auth, access.permission, needed)) {
     throw new ApiError(
       'permission_denied',
       `This restricted key lacks ${needed} access to ${access.permission}.`,
     );
   }
+}
+
+/** Whether the key holds `needed` on `family` (secret keys hold everything). */
+export function keyMay(auth: AuthContext, family: RouteAccess['permission'], needed: 'read' | 'write'): boolean {
+  if (!auth.permissions) return true;
+  const level = auth.permissions[family] ?? 'none';
+  return needed === 'read' ? level === 'read' || level === 'write' : level === 'write';
 }
 
 /** The account the request acts for; `inScope` is the key lookup's check of that same account. */

@@ -15,6 +15,12 @@ export interface RouteAccess {
   public?: boolean;
   /** Only secret keys: every restricted key is refused, whatever its grants (API key management). */
   secretKeyOnly?: boolean;
+  /**
+   * Any valid key may call it: the handler checks each operation against the key's grants
+   * (the MCP endpoint, whose tools each need their REST route's grant). `permission` is then
+   * only the family the route is listed under.
+   */
+  grantsPerOperation?: boolean;
 }
 
 declare module 'fastify' {
@@ -31,6 +37,11 @@ declare module 'fastify' {
      * (a new key's `secret`) is never written to the database.
      */
     replayOmits?: readonly string[];
+    /**
+     * false: not counted as an API request in usage, because the work it does is counted
+     * (the MCP endpoint: each tool call counts as the REST request it makes).
+     */
+    metered?: boolean;
   }
 }
 

@@ -132,6 +132,8 @@ export interface RouteEntry {
   url: string;
   hidden: boolean;
   access: RouteAccess | undefined;
+  /** The route's schemas (body, querystring, params, response): the MCP tools reuse them. */
+  schema: Schema | undefined;
 }
 
 const catalogues = new WeakMap<object, RouteEntry[]>();
@@ -147,6 +149,7 @@ export function recordRoute(app: object, route: RouteOptions): void {
       url: route.url ?? '',
       hidden: Boolean((route.schema as Schema | undefined)?.hide),
       access: (route.config as { access?: RouteAccess } | undefined)?.access,
+      schema: route.schema as Schema | undefined,
     });
   }
 }

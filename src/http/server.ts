@@ -147,7 +147,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     app.addHook('onResponse', async (req, reply) => {
       // Every request a key of the platform made counts, whatever its answer, except those the
       // rate limit refused (they did no work, and never got as far as auth).
-      if (req.auth && reply.statusCode !== 429) requestMeter.count(req.auth.platformId, req.auth.livemode, req.accountId);
+      if (req.auth && reply.statusCode !== 429 && req.routeOptions.config.metered !== false) requestMeter.count(req.auth.platformId, req.auth.livemode, req.accountId);
     });
   }
 

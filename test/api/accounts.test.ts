@@ -22,7 +22,7 @@ describe('accounts', () => {
 
   it('creates with every field and returns exactly the account shape', async () => {
     const res = await t.api.post('/v1/accounts', { name: 'Studio', timezone: 'Europe/Paris', metadata: { crm: '42' } });
-    expect(Object.keys(res.body).sort()).toEqual(['booking_rules', 'created_at', 'id', 'livemode', 'metadata', 'name', 'object', 'timezone', 'updated_at']);
+    expect(Object.keys(res.body).sort()).toEqual(['booking_rules', 'created_at', 'id', 'livemode', 'metadata', 'name', 'object', 'reminder_offsets_minutes', 'timezone', 'updated_at']);
     expect(res.body).toMatchObject({ name: 'Studio', timezone: 'Europe/Paris', metadata: { crm: '42' } });
     expect((await t.api.get(`/v1/accounts/${res.body.id}`)).body).toEqual(res.body);
   });

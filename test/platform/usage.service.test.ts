@@ -29,7 +29,7 @@ async function platformWithAccount() {
   const now = new Date();
   await db
     .insertInto('accounts')
-    .values({ id: acct, platform_id: platform.platformId, livemode: false, name: 'A', timezone: 'UTC', metadata: '{}', booking_rules: '{}', created_at: now, updated_at: now })
+    .values({ id: acct, platform_id: platform.platformId, livemode: false, name: 'A', timezone: 'UTC', reminder_offsets_minutes: '[]', metadata: '{}', booking_rules: '{}', created_at: now, updated_at: now })
     .execute();
   return { platform, acct, scope: { platformId: platform.platformId, livemode: false } };
 }

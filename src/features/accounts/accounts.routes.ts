@@ -4,6 +4,7 @@ import { platformScope } from '../../http/context.js';
 import { Deleted, IdParams, ListOf, ListQuery, Metadata, MetadataInput, metadataFilters } from '../../http/schemas.js';
 import type { AccountsService } from './accounts.service.js';
 import { BookingRulesInput, BookingRulesSchema } from '../../capacity/index.js';
+import { ReminderOffsets } from '../reminders/index.js';
 
 const Account = Type.Object({
   id: Type.String(),
@@ -12,6 +13,7 @@ const Account = Type.Object({
   name: Type.String(),
   timezone: Type.String(),
   booking_rules: BookingRulesSchema,
+  reminder_offsets_minutes: ReminderOffsets("The default reminder offsets of the account's resources ([]: none)."),
   metadata: Metadata,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -19,6 +21,10 @@ const Account = Type.Object({
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone name; default UTC.' });
+
+const Offsets = Type.Optional(
+  ReminderOffsets("Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent, for every resource whose own reminder_offsets_minutes is null. Default []."),
+);
 
 const access = { account: 'none', permission: 'accounts' } as const;
 const RulesInput = Type.Object(BookingRulesInput.properties, {
@@ -34,7 +40,13 @@ export function accountRoutes(app: App, service: AccountsService) {
       tags,
       summary: 'Create an account (a business hosted by the platform)',
       body: Type.Object(
-        { name: Name, timezone: Type.Optional(Timezone), booking_rules: Type.Optional(RulesInput), metadata: Type.Optional(MetadataInput) },
+        {
+          name: Name,
+          timezone: Type.Optional(Timezone),
+          booking_rules: Type.Optional(RulesInput),
+          reminder_offsets_minutes: Offsets,
+          metadata: Type.Optional(MetadataInput),
+        },
         { additionalProperties: false },
       ),
       response: { 200: Account },
@@ -61,7 +73,13 @@ export function accountRoutes(app: App, service: AccountsService) {
       summary: 'Update an account',
       params: IdParams,
       body: Type.Object(
-        { name: Type.Optional(Name), timezone: Type.Optional(Timezone), booking_rules: Type.Optional(RulesInput), metadata: Type.Optional(MetadataInput) },
+        {
+          name: Type.Optional(Name),
+          timezone: Type.Optional(Timezone),
+          booking_rules: Type.Optional(RulesInput),
+          reminder_offsets_minutes: Offsets,
+          metadata: Type.Optional(MetadataInput),
+        },
         { additionalProperties: false, examples: [{ booking_rules: { min_notice_minutes: 60, max_per_week: 20 } }] },
       ),
       response: { 200: Account },

@@ -10,6 +10,7 @@ export function serializeAccount(row: AccountRow) {
     name: row.name,
     timezone: row.timezone,
     booking_rules: serializeRules(row.booking_rules),
+    reminder_offsets_minutes: row.reminder_offsets_minutes,
     metadata: row.metadata,
     created_at: isoRequired(row.created_at),
     updated_at: isoRequired(row.updated_at),

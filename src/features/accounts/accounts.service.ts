@@ -11,12 +11,14 @@ import { toPage } from '../../db/pagination.js';
 import * as repo from './accounts.repository.js';
 import { hasFutureHolds, mergeRules, type BookingRulesBody } from '../../capacity/index.js';
 import { serializeAccount } from './accounts.serializer.js';
+import { normalizeOffsets } from '../reminders/index.js';
 import type { Clock } from '../../lib/clock.js';
 
 export interface AccountInput {
   name?: string;
   timezone?: string;
   booking_rules?: BookingRulesBody;
+  reminder_offsets_minutes?: number[];
   metadata?: Record<string, string>;
 }
 
@@ -44,6 +46,7 @@ export class AccountsService {
         name: input.name,
         timezone: timezone ?? 'UTC',
         booking_rules: json(mergeRules(null, input.booking_rules)),
+        reminder_offsets_minutes: json(normalizeOffsets(input.reminder_offsets_minutes ?? [])),
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -72,6 +75,7 @@ export class AccountsService {
         timezone: timezone ?? before.timezone,
         // Rules are checked when a booking is made or moved: changing them re-checks nothing.
         booking_rules: json(mergeRules(before.booking_rules, input.booking_rules)),
+        reminder_offsets_minutes: json(normalizeOffsets(input.reminder_offsets_minutes ?? before.reminder_offsets_minutes)),
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });

@@ -7,3 +7,4 @@ export const availabilityModule: FeatureModule = {
   tags: [{ name: 'Availability', description: 'Bookable slots and open time, by the same rule booking creation uses.' }],
   routes: (app, { db, clock }) => availabilityRoutes(app, db.kysely, clock),
 };
+export { searchAvailability, type SearchRequest } from './search.service.js';

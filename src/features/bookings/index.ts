@@ -23,3 +23,5 @@ export const bookingsModule: FeatureModule = {
   /** booking.expired / attendee.expired within a poll interval. */
   workers: ({ db, clock, config }, logger) => [expiryWorker(db.kysely, clock, config.workerPollMs, logger)],
 };
+export { BookingsService } from './bookings.service.js';
+export { BookingSchema } from './bookings.schemas.js';

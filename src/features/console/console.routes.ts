@@ -50,6 +50,13 @@ export function consoleRoutes(app: App, root: string = CONSOLE_DIST): void {
 
   app.get<{ Params: { '*': string } }>('/console/*', { config, schema }, async (req, reply) => serve(req, reply, req.params['*'] || 'index.html'));
 
+  // The page of a manage link (docs/manage-links.md): the token in its path is a secret, so the
+  // page sends no Referer; its data comes from the /v1/manage/… endpoints.
+  app.get('/manage/:account/:token', { config: { access: { public: true, account: 'none', permission: 'bookings' } as const }, schema }, async (req, reply) => {
+    reply.header('Referrer-Policy', 'no-referrer');
+    return serve(req, reply, 'manage.html');
+  });
+
   async function serve(req: FastifyRequest, reply: FastifyReply, wanted: string) {
     const path = (await fileIn(root, wanted)) ?? (extname(wanted) ? null : await fileIn(root, 'index.html'));
     if (!path) {

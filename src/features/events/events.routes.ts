@@ -18,7 +18,25 @@ export const EventSchema = Type.Object({
   type: Type.String(),
   livemode: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
-  data: Type.Object({ object: Type.Object({}, { additionalProperties: true }), previous_attributes: Nullable(Type.Object({}, { additionalProperties: true })) }),
+  data: Type.Object({
+    object: Type.Object({}, { additionalProperties: true }),
+    previous_attributes: Nullable(Type.Object({}, { additionalProperties: true })),
+    reminder: Type.Optional(
+      Type.Object(
+        {
+          offset_minutes: Type.Integer({ description: 'The offset before the start that this reminder is for.' }),
+          remind_at: Type.String({ format: 'date-time', description: 'The start minus the offset.' }),
+        },
+        { description: 'booking.reminder only (docs/reminders.md).' },
+      ),
+    ),
+    source: Type.Optional(
+      Type.Object(
+        { type: Type.Literal('manage_link'), manage_link: Type.String() },
+        { description: 'Present when the change was made by the person who booked, through a manage link (docs/manage-links.md).' },
+      ),
+    ),
+  }),
 });
 
 const tags = ['Events'];

@@ -14,6 +14,6 @@ export function serializeEvent(row: EventRow, apiVersion: string) {
     type: row.type,
     livemode: row.livemode,
     created_at: isoRequired(row.created_at),
-    data: { object: row.object, previous_attributes: row.previous_attributes ?? null },
+    data: { object: row.object, previous_attributes: row.previous_attributes ?? null, ...(row.details ?? {}) },
   };
 }

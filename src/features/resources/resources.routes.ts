@@ -4,6 +4,7 @@ import { accountScope } from '../../http/context.js';
 import { Deleted, EmptyBody, Id, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { ResourcesService } from './resources.service.js';
 import { BookingRulesInput, BookingRulesSchema } from '../../capacity/index.js';
+import { ReminderOffsets } from '../reminders/index.js';
 
 export const ResourceSchema = Type.Object({
   id: Type.String(),
@@ -18,6 +19,7 @@ export const ResourceSchema = Type.Object({
   buffer_before_minutes: Type.Integer(),
   buffer_after_minutes: Type.Integer(),
   booking_rules: BookingRulesSchema,
+  reminder_offsets_minutes: Nullable(ReminderOffsets("Minutes before a booking's start at which booking.reminder is sent; null follows the account's reminder_offsets_minutes.")),
   metadata: Metadata,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -43,6 +45,9 @@ const Settable = {
       description:
         "This resource's booking rules, each overriding the account's; null (or absent on create): the account's applies (docs/bookings.md#booking-rules). On update, the fields given replace the stored ones.",
     }),
+  ),
+  reminder_offsets_minutes: Type.Optional(
+    Nullable(ReminderOffsets("Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent; [] sends none; null (default) follows the account's.")),
   ),
   metadata: Type.Optional(MetadataInput),
 };

@@ -16,6 +16,7 @@ export function serializeResource(row: ResourceRow) {
     buffer_before_minutes: row.buffer_before_minutes,
     buffer_after_minutes: row.buffer_after_minutes,
     booking_rules: serializeRules(row.booking_rules),
+    reminder_offsets_minutes: row.reminder_offsets_minutes ?? null,
     metadata: row.metadata,
     created_at: isoRequired(row.created_at),
     updated_at: isoRequired(row.updated_at),

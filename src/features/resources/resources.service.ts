@@ -15,6 +15,7 @@ import { serializeResource } from './resources.serializer.js';
 import type { Clock } from '../../lib/clock.js';
 import { assertLocationsExist, lockResource, mergeRules, recheckBookings, type BookingRulesBody } from '../../capacity/index.js';
 import { usageMeter } from '../../metering/index.js';
+import { normalizeOffsets } from '../reminders/index.js';
 
 export interface ResourceInput {
   name?: string;
@@ -25,12 +26,15 @@ export interface ResourceInput {
   buffer_before_minutes?: number;
   buffer_after_minutes?: number;
   booking_rules?: BookingRulesBody;
+  reminder_offsets_minutes?: number[] | null;
   metadata?: Record<string, string>;
 }
 
 async function checkLocation(trx: Trx, scope: AccountScope, id: string | null | undefined) {
   if (id) await assertLocationsExist(trx, scope, [{ id, param: 'default_location' }]);
 }
+
+const offsetsColumn = (offsets: number[] | null) => (offsets === null ? null : json(normalizeOffsets(offsets)));
 
 /** The canonical IANA name (`europe/paris` → `Europe/Paris`), undefined when not given. */
 const checkTimezone = (tz: string | undefined) => (tz === undefined ? undefined : checkTimeZone(tz));
@@ -60,6 +64,7 @@ export class ResourcesService {
         buffer_before_minutes: input.buffer_before_minutes ?? 0,
         buffer_after_minutes: input.buffer_after_minutes ?? 0,
         booking_rules: json(mergeRules(null, input.booking_rules)),
+        reminder_offsets_minutes: offsetsColumn(input.reminder_offsets_minutes ?? null),
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -93,6 +98,7 @@ export class ResourcesService {
         buffer_after_minutes: input.buffer_after_minutes ?? before.buffer_after_minutes,
         // Rules are checked when a booking is made or moved: changing them re-checks nothing.
         booking_rules: json(mergeRules(before.booking_rules, input.booking_rules)),
+        ...(input.reminder_offsets_minutes === undefined ? {} : { reminder_offsets_minutes: offsetsColumn(input.reminder_offsets_minutes) }),
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });

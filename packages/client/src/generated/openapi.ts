@@ -50,6 +50,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The MCP server (Streamable HTTP, stateless): tools to find, hold, book, confirm, reschedule and cancel, under the same keys (docs/agents.md) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description One JSON-RPC 2.0 message of the Model Context Protocol (a request, a notification, or a response). */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "method": "tools/call",
+                     *       "params": {
+                     *         "name": "list_resources",
+                     *         "arguments": {
+                     *           "limit": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            [key: string]: unknown;
+                        };
+                        id?: string | number;
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        /** @example tools/list */
+                        method?: string;
+                        params?: {
+                            [key: string]: unknown;
+                        };
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description The JSON-RPC response (application/json), or none (202) for a notification. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -156,6 +240,14 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 object: "account";
+                                /**
+                                 * @description The default reminder offsets of the account's resources ([]: none).
+                                 * @example [
+                                 *       1440,
+                                 *       60
+                                 *     ]
+                                 */
+                                reminder_offsets_minutes: number[];
                                 timezone: string;
                                 /** Format: date-time */
                                 updated_at: string;
@@ -207,6 +299,14 @@ export interface paths {
                             [key: string]: string;
                         };
                         name: string;
+                        /**
+                         * @description Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent, for every resource whose own reminder_offsets_minutes is null. Default [].
+                         * @example [
+                         *       1440,
+                         *       60
+                         *     ]
+                         */
+                        reminder_offsets_minutes?: number[];
                         /** @description IANA time zone name; default UTC. */
                         timezone?: string;
                     };
@@ -243,6 +343,14 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "account";
+                            /**
+                             * @description The default reminder offsets of the account's resources ([]: none).
+                             * @example [
+                             *       1440,
+                             *       60
+                             *     ]
+                             */
+                            reminder_offsets_minutes: number[];
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -318,6 +426,14 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "account";
+                            /**
+                             * @description The default reminder offsets of the account's resources ([]: none).
+                             * @example [
+                             *       1440,
+                             *       60
+                             *     ]
+                             */
+                            reminder_offsets_minutes: number[];
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -376,6 +492,14 @@ export interface paths {
                             [key: string]: string;
                         };
                         name?: string;
+                        /**
+                         * @description Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent, for every resource whose own reminder_offsets_minutes is null. Default [].
+                         * @example [
+                         *       1440,
+                         *       60
+                         *     ]
+                         */
+                        reminder_offsets_minutes?: number[];
                         /** @description IANA time zone name; default UTC. */
                         timezone?: string;
                     };
@@ -412,6 +536,14 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "account";
+                            /**
+                             * @description The default reminder offsets of the account's resources ([]: none).
+                             * @example [
+                             *       1440,
+                             *       60
+                             *     ]
+                             */
+                            reminder_offsets_minutes: number[];
                             timezone: string;
                             /** Format: date-time */
                             updated_at: string;
@@ -3052,6 +3184,263 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bookings/{id}/manage_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the manage links of a booking, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The booking it was made for (the page follows a reschedule to the new booking). */
+                                booking: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "manage_link";
+                                revoked_at: string | null;
+                                status: "active" | "revoked" | "expired";
+                                /** @description Only in the response that creates the link: the token is not stored, only its hash. */
+                                url?: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a manage link: a secret URL where the person who booked sees, cancels or moves the booking (expires at the booking's start by default) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "metadata": {
+                     *         "sent_by": "email"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working; in the future. Default: the booking's start.
+                         */
+                        expires_at?: string;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "ml_01m85jq3k1z0ybn2kq4v7w1d9e",
+                         *       "object": "manage_link",
+                         *       "livemode": false,
+                         *       "booking": "bk_01m85jph362zkz008a6ea9mxp7",
+                         *       "status": "active",
+                         *       "url": "https://scheduling.example.com/manage/acct_01m85jp4bcsv76wxebd5kv6mcy/mlt_Qm9va2luZyBsaW5rIHRva2VuIGV4YW1wbGU",
+                         *       "expires_at": "2026-12-14T14:00:00Z",
+                         *       "revoked_at": null,
+                         *       "metadata": {},
+                         *       "created_at": "2026-11-24T01:28:34Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description The booking it was made for (the page follows a reschedule to the new booking). */
+                            booking: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "manage_link";
+                            revoked_at: string | null;
+                            status: "active" | "revoked" | "expired";
+                            /** @description Only in the response that creates the link: the token is not stored, only its hash. */
+                            url?: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/manage_links/{link}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a manage link: it stops working at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Booking id */
+                    id: string;
+                    /** @description Manage link id */
+                    link: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "ml_01m85jq3k1z0ybn2kq4v7w1d9e",
+                         *       "object": "manage_link",
+                         *       "livemode": false,
+                         *       "booking": "bk_01m85jph362zkz008a6ea9mxp7",
+                         *       "status": "active",
+                         *       "url": "https://scheduling.example.com/manage/acct_01m85jp4bcsv76wxebd5kv6mcy/mlt_Qm9va2luZyBsaW5rIHRva2VuIGV4YW1wbGU",
+                         *       "expires_at": "2026-12-14T14:00:00Z",
+                         *       "revoked_at": null,
+                         *       "metadata": {},
+                         *       "created_at": "2026-11-24T01:28:34Z"
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description The booking it was made for (the page follows a reschedule to the new booking). */
+                            booking: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "manage_link";
+                            revoked_at: string | null;
+                            status: "active" | "revoked" | "expired";
+                            /** @description Only in the response that creates the link: the token is not stored, only its hash. */
+                            url?: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bookings/{id}/no_show": {
         parameters: {
             query?: never;
@@ -4217,6 +4606,22 @@ export interface paths {
                                     previous_attributes: {
                                         [key: string]: unknown;
                                     } | null;
+                                    /** @description booking.reminder only (docs/reminders.md). */
+                                    reminder?: {
+                                        /** @description The offset before the start that this reminder is for. */
+                                        offset_minutes: number;
+                                        /**
+                                         * Format: date-time
+                                         * @description The start minus the offset.
+                                         */
+                                        remind_at: string;
+                                    };
+                                    /** @description Present when the change was made by the person who booked, through a manage link (docs/manage-links.md). */
+                                    source?: {
+                                        manage_link: string;
+                                        /** @enum {string} */
+                                        type: "manage_link";
+                                    };
                                 };
                                 id: string;
                                 livemode: boolean;
@@ -4291,6 +4696,22 @@ export interface paths {
                                 previous_attributes: {
                                     [key: string]: unknown;
                                 } | null;
+                                /** @description booking.reminder only (docs/reminders.md). */
+                                reminder?: {
+                                    /** @description The offset before the start that this reminder is for. */
+                                    offset_minutes: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description The start minus the offset.
+                                     */
+                                    remind_at: string;
+                                };
+                                /** @description Present when the change was made by the person who booked, through a manage link (docs/manage-links.md). */
+                                source?: {
+                                    manage_link: string;
+                                    /** @enum {string} */
+                                    type: "manage_link";
+                                };
                             };
                             id: string;
                             livemode: boolean;
@@ -4870,6 +5291,474 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/manage/{account}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a manage link shows: its booking (no API key: the link is the credential) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Account id (part of the link) */
+                    account: string;
+                    /** @description The secret of the link */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            booking: {
+                                cancellation_reason: string | null;
+                                cancelled_at: string | null;
+                                confirmed_at: string | null;
+                                /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                                conflict_policy: "reject" | "capacity_only" | "allow";
+                                conflicted: boolean;
+                                conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
+                                    candidates?: {
+                                        reason: string;
+                                        resource: string;
+                                    }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
+                                    /** @description Rule conflicts: the limit of that rule. */
+                                    limit?: number;
+                                    message: string;
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                    reason: string;
+                                    resource: string | null;
+                                    /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                    rule?: string;
+                                    segment: number;
+                                }[] | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                end: string;
+                                expires_at: string | null;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "booking";
+                                occurrence_key: string | null;
+                                replaced_by: string | null;
+                                replaces: string | null;
+                                seats: number | null;
+                                seats_taken: number | null;
+                                segments: {
+                                    buffer_after_minutes: number;
+                                    buffer_before_minutes: number;
+                                    /** Format: date-time */
+                                    end: string;
+                                    location: string | null;
+                                    quantity: number;
+                                    resource: string;
+                                    /** Format: date-time */
+                                    start: string;
+                                }[];
+                                series: string | null;
+                                /** Format: date-time */
+                                start: string;
+                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                                waitlist_hold_minutes: number;
+                                /** @description Attendees that may wait for a seat (0: no waitlist). */
+                                waitlist_limit: number;
+                            };
+                            /** @description Whether it can still be cancelled or moved (pending or confirmed, not started). */
+                            can_change: boolean;
+                            link: {
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: string;
+                            };
+                            /** @enum {string} */
+                            object: "manage_view";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/manage/{account}/{token}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The slots a manage link's booking can move to: the availability search with the booking's own segments */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Account id (part of the link) */
+                    account: string;
+                    /** @description The secret of the link */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-12-15T00:00:00Z",
+                     *       "to": "2026-12-16T00:00:00Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Earliest slot start
+                         */
+                        from: string;
+                        /**
+                         * Format: date-time
+                         * @description Latest slot end
+                         */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description As POST /v1/availability. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/manage/{account}/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a manage link's booking (its events carry data.source) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Account id (part of the link) */
+                    account: string;
+                    /** @description The secret of the link */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "reason": "Cannot make it"
+                     *     }
+                     */
+                    "application/json": {
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                reason: string;
+                                resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/manage/{account}/{token}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a manage link's booking to a slot its availability offers; returns the new booking (its events carry data.source) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Account id (part of the link) */
+                    account: string;
+                    /** @description The secret of the link */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "start": "2026-12-15T10:00:00Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description A slot start offered by the availability of this link
+                         */
+                        start: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                reason: string;
+                                resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -4984,6 +5873,7 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 object: "resource";
+                                reminder_offsets_minutes: number[] | null;
                                 status: "active" | "archived";
                                 timezone: string;
                                 type: string;
@@ -5056,6 +5946,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         name: string;
+                        reminder_offsets_minutes?: number[] | null;
                         /** @description IANA time zone; default: the account's. */
                         timezone?: string;
                         /** @description A free label for grouping; not updatable. */
@@ -5098,6 +5989,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
@@ -5179,6 +6071,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
@@ -5238,6 +6131,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         name?: string;
+                        reminder_offsets_minutes?: number[] | null;
                         /** @description IANA time zone; default: the account's. */
                         timezone?: string;
                     };
@@ -5278,6 +6172,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
@@ -5406,6 +6301,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;
@@ -5747,6 +6643,7 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             object: "resource";
+                            reminder_offsets_minutes: number[] | null;
                             status: "active" | "archived";
                             timezone: string;
                             type: string;

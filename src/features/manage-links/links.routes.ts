@@ -1,0 +1,137 @@
+import { Type } from 'typebox';
+import type { App } from '../../http/server.js';
+import { accountScope } from '../../http/context.js';
+import { DateTime, Id, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable } from '../../http/schemas.js';
+import { BookingSchema } from '../bookings/index.js';
+import type { ManageLinksService } from './links.service.js';
+
+const ManageLinkSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('manage_link'),
+    livemode: Type.Boolean(),
+    booking: Type.String({ description: 'The booking it was made for (the page follows a reschedule to the new booking).' }),
+    status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+    url: Type.Optional(Type.String({ description: 'Only in the response that creates the link: the token is not stored, only its hash.' })),
+    expires_at: Type.String({ format: 'date-time' }),
+    revoked_at: Nullable(Type.String({ format: 'date-time' })),
+    metadata: Metadata,
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  {
+    examples: [
+      {
+        id: 'ml_01m85jq3k1z0ybn2kq4v7w1d9e',
+        object: 'manage_link',
+        livemode: false,
+        booking: 'bk_01m85jph362zkz008a6ea9mxp7',
+        status: 'active',
+        url: 'https://scheduling.example.com/manage/acct_01m85jp4bcsv76wxebd5kv6mcy/mlt_Qm9va2luZyBsaW5rIHRva2VuIGV4YW1wbGU',
+        expires_at: '2026-12-14T14:00:00Z',
+        revoked_at: null,
+        metadata: {},
+        created_at: '2026-11-24T01:28:34Z',
+      },
+    ],
+  },
+);
+
+const access = { account: 'required', permission: 'bookings' } as const;
+const tags = ['Manage links'];
+const LinkParams = Type.Object({ id: Id('Booking id'), link: Id('Manage link id') }, { additionalProperties: false });
+const TokenParams = Type.Object(
+  { account: Id('Account id (part of the link)'), token: Type.String({ minLength: 1, maxLength: 200, description: 'The secret of the link' }) },
+  { additionalProperties: false },
+);
+const publicAccess = { access: { public: true, account: 'none', permission: 'bookings' } } as const;
+
+const ManageViewSchema = Type.Object({
+  object: Type.Literal('manage_view'),
+  link: Type.Object({ id: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
+  booking: BookingSchema,
+  can_change: Type.Boolean({ description: 'Whether it can still be cancelled or moved (pending or confirmed, not started).' }),
+});
+
+export function manageLinkRoutes(app: App, service: ManageLinksService) {
+  app.post('/v1/bookings/:id/manage_links', {
+    config: { access, replayOmits: ['url'] },
+    schema: {
+      tags,
+      summary: "Create a manage link: a secret URL where the person who booked sees, cancels or moves the booking (expires at the booking's start by default)",
+      params: IdParams,
+      body: Type.Object(
+        {
+          expires_at: Type.Optional(DateTime("When the link stops working; in the future. Default: the booking's start.")),
+          metadata: Type.Optional(MetadataInput),
+        },
+        { additionalProperties: false, examples: [{ metadata: { sent_by: 'email' } }] },
+      ),
+      response: { 200: ManageLinkSchema },
+    },
+    handler: (req) => service.create(accountScope(req), req.params.id, req.body ?? {}, `${req.protocol}://${req.host}`),
+  });
+
+  app.get('/v1/bookings/:id/manage_links', {
+    config: { access },
+    schema: { tags, summary: 'List the manage links of a booking, newest first', params: IdParams, querystring: ListQuery({}, { metadata: false }), response: { 200: ListOf(ManageLinkSchema) } },
+    handler: (req) => service.list(accountScope(req), req.params.id, req.query),
+  });
+
+  app.post('/v1/bookings/:id/manage_links/:link/revoke', {
+    config: { access },
+    schema: { tags, summary: 'Revoke a manage link: it stops working at once', params: LinkParams, response: { 200: ManageLinkSchema } },
+    handler: (req) => service.revoke(accountScope(req), req.params.id, req.params.link),
+  });
+
+  // The link side: no API key; the token opens its own booking only.
+  app.get('/v1/manage/:account/:token', {
+    config: publicAccess,
+    schema: { tags, security: [], summary: 'What a manage link shows: its booking (no API key: the link is the credential)', params: TokenParams, response: { 200: ManageViewSchema } },
+    handler: (req) => service.view(req.params.account, req.params.token),
+  });
+
+  app.post('/v1/manage/:account/:token/availability', {
+    config: publicAccess,
+    schema: {
+      tags,
+      security: [],
+      summary: "The slots a manage link's booking can move to: the availability search with the booking's own segments",
+      params: TokenParams,
+      body: Type.Object(
+        { from: DateTime('Earliest slot start'), to: DateTime('Latest slot end') },
+        { additionalProperties: false, examples: [{ from: '2026-12-15T00:00:00Z', to: '2026-12-16T00:00:00Z' }] },
+      ),
+      response: { 200: Type.Object({}, { additionalProperties: true, description: 'As POST /v1/availability.' }) },
+    },
+    handler: (req) => service.availability(req.params.account, req.params.token, req.body),
+  });
+
+  app.post('/v1/manage/:account/:token/cancel', {
+    config: publicAccess,
+    schema: {
+      tags,
+      security: [],
+      summary: "Cancel a manage link's booking (its events carry data.source)",
+      params: TokenParams,
+      body: Type.Optional(Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false, examples: [{ reason: 'Cannot make it' }] })),
+      response: { 200: BookingSchema },
+    },
+    handler: (req) => service.cancel(req.params.account, req.params.token, req.body?.reason),
+  });
+
+  app.post('/v1/manage/:account/:token/reschedule', {
+    config: publicAccess,
+    schema: {
+      tags,
+      security: [],
+      summary: "Move a manage link's booking to a slot its availability offers; returns the new booking (its events carry data.source)",
+      params: TokenParams,
+      body: Type.Object(
+        { start: DateTime('A slot start offered by the availability of this link') },
+        { additionalProperties: false, examples: [{ start: '2026-12-15T10:00:00Z' }] },
+      ),
+      response: { 200: BookingSchema },
+    },
+    handler: (req) => service.reschedule(req.params.account, req.params.token, req.body.start),
+  });
+}

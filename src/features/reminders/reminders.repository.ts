@@ -1,0 +1,71 @@
+/** The SQL of the reminder worker (docs/reminders.md). Both reads go across accounts: see docs/scaling.md. */
+import { sql } from 'kysely';
+import type { Trx } from '../../db/transaction.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { MAX_REMINDER_OFFSET_MINUTES } from './offsets.js';
+
+export const REMINDER_BATCH = 100;
+
+export interface DueReminder {
+  account_id: string;
+  booking_id: string;
+  offset_minutes: number;
+  start_at: Date;
+}
+
+/**
+ * The reminders of `bookings` (aliased `b`) that are due at `now` and not yet sent: each
+ * offset of each of the booking's resources (the resource's own, or its account's), whose
+ * instant (start − offset) has come, and was not already past when the booking was made or
+ * confirmed (a reschedule makes a new booking, so its `created_at` counts).
+ */
+const dueOffsets = (now: Date) => sql`
+  from booking_segments s
+  join resources r on r.account_id = s.account_id and r.id = s.resource_id
+  join accounts a on a.id = s.account_id
+  cross join lateral jsonb_array_elements_text(coalesce(r.reminder_offsets_minutes, a.reminder_offsets_minutes)) as o(minutes)
+  where s.account_id = b.account_id and s.booking_id = b.id
+    and b.start_at - o.minutes::int * interval '1 minute' <= ${now}
+    and b.start_at - o.minutes::int * interval '1 minute' >= greatest(b.created_at, b.confirmed_at)
+    and not exists (
+      select 1 from booking_reminders br
+      where br.account_id = b.account_id and br.booking_id = b.id and br.offset_minutes = o.minutes::int and br.start_at = b.start_at
+    )`;
+
+/**
+ * Confirmed bookings, not started yet, with a reminder due. They are claimed (FOR UPDATE SKIP
+ * LOCKED): another worker process skips them, and a cancel waits for this pass, so a booking
+ * cancelled before its reminder was written never gets it.
+ */
+export async function claimBookingsWithDueReminders(trx: Trx, now: Date): Promise<{ account_id: string; id: string }[]> {
+  const horizon = new Date(now.getTime() + MAX_REMINDER_OFFSET_MINUTES * 60_000);
+  const { rows } = await sql<{ account_id: string; id: string }>`
+    select b.account_id, b.id from bookings b
+    where b.status = 'confirmed' and b.start_at > ${now} and b.start_at <= ${horizon}
+      and exists (select 1 ${dueOffsets(now)})
+    order by b.start_at
+    limit ${REMINDER_BATCH}
+    for update of b skip locked`.execute(trx);
+  return rows;
+}
+
+/** The due reminders of claimed bookings of one account. */
+export async function dueRemindersOf(trx: Trx, scope: AccountScope, bookingIds: string[], now: Date): Promise<DueReminder[]> {
+  const { rows } = await sql<DueReminder>`
+    select distinct b.account_id, b.id as booking_id, o.minutes::int as offset_minutes, b.start_at
+    from bookings b, lateral (select o.minutes ${dueOffsets(now)}) as o
+    where b.account_id = ${scope.accountId} and b.id = any(${bookingIds}::text[])
+    order by b.start_at, offset_minutes desc`.execute(trx);
+  return rows.map((r) => ({ ...r, start_at: new Date(r.start_at) }));
+}
+
+/** Records a reminder as sent; false when it already was (another process got there first). */
+export async function markReminderSent(trx: Trx, r: DueReminder, remindAt: Date, now: Date): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('booking_reminders')
+    .values({ account_id: r.account_id, booking_id: r.booking_id, offset_minutes: r.offset_minutes, start_at: r.start_at, remind_at: remindAt, created_at: now })
+    .onConflict((c) => c.columns(['account_id', 'booking_id', 'offset_minutes', 'start_at']).doNothing())
+    .returning('booking_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
