@@ -169,6 +169,10 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     });
     // An idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor may a checked-out one (a transaction between two statements, a worker's claim): the
+    // pool listens only while a client is idle. The statement in flight fails on its own, and
+    // the broken client is discarded when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PreviewablePostgresDialect({ pool }), plugins: statementLogPlugins() });
     return {
       kysely,

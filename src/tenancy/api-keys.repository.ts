@@ -1,9 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { PermissionFamily, PermissionLevel } from './index.js';
+import { accountInScope } from './accounts.repository.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -62,21 +64,19 @@ export async function createApiKey(db: DbHandle, input: NewKeyInput, clock: Cloc
 }
 
 /**
- * The active key with this secret, and in the same statement the account a request with it
- * acts for: `accountId` (the Service-Account header) or else the account the key is bound
- * to, when that account exists in the key's platform and mode (`scoped_account_id`, null
- * otherwise). One round trip instead of two on every authenticated request.
+ * The active key with this secret, and the account a request with it acts for:
+ * `accountId` (the Service-Account header) or else the account the key is bound to, when that
+ * account exists in the key's platform and mode (`scoped_account_id`, null otherwise).
+ *
+ * With the header, one statement: the account is joined by that id, so on Citus the join is
+ * pinned to its shard. A bound key without the header needs a second, pinned statement: a
+ * join on `api_keys.account_id` would give Citus no value to route by (docs/scaling.md).
  */
 export async function findActiveKey(db: DbHandle, secret: string, accountId: string | null = null) {
   const hash = hashSecret(secret);
-  const row = await db
+  const keys = db
     .selectFrom('api_keys')
     .innerJoin('platforms', 'platforms.id', 'api_keys.platform_id')
-    .leftJoin('accounts', (join) =>
-      (accountId === null ? join.onRef('accounts.id', '=', 'api_keys.account_id') : join.on('accounts.id', '=', accountId))
-        .onRef('accounts.platform_id', '=', 'api_keys.platform_id')
-        .onRef('accounts.livemode', '=', 'api_keys.livemode'),
-    )
     .select([
       'api_keys.id',
       'api_keys.platform_id',
@@ -87,12 +87,26 @@ export async function findActiveKey(db: DbHandle, secret: string, accountId: str
       'api_keys.account_id',
       'api_keys.revoked_at',
       'platforms.api_version',
-      'accounts.id as scoped_account_id',
     ])
-    .where('api_keys.secret_hash', '=', hash)
-    .executeTakeFirst();
+    .where('api_keys.secret_hash', '=', hash);
+  const row =
+    accountId === null
+      ? await keys.select(sql<string | null>`null`.as('scoped_account_id')).executeTakeFirst()
+      : await keys
+          .leftJoin('accounts', (join) =>
+            join
+              .on('accounts.id', '=', accountId)
+              .onRef('accounts.platform_id', '=', 'api_keys.platform_id')
+              .onRef('accounts.livemode', '=', 'api_keys.livemode'),
+          )
+          .select('accounts.id as scoped_account_id')
+          .executeTakeFirst();
   // The lookup is by hash; the constant-time compare guards against any index-timing leak.
   if (!row || !sameHash(row.secret_hash, hash) || row.revoked_at) return null;
+  if (accountId === null && row.account_id !== null) {
+    const scope = { platformId: row.platform_id, livemode: row.livemode };
+    return { ...row, scoped_account_id: (await accountInScope(db, scope, row.account_id)) ?? null };
+  }
   return row;
 }
 
