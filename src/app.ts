@@ -3,7 +3,7 @@ import { ping, type Db } from './db/connect.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { buildServer, type App } from './http/server.js';
-import { LATEST_API_VERSION } from './events/versions.js';
+import { LATEST_API_VERSION } from './lib/api-versions.js';
 import { lazyDocsPage } from './http/docs-page.js';
 import type { Worker } from './workers/poller.js';
 import type { Deps } from './features/module.js';

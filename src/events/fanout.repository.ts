@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
-import { EVENT_TYPE_SINCE } from './versions.js';
+import { EVENT_TYPE_SINCE } from '../lib/api-versions.js';
 
 /**
  * Which endpoints subscribe to `type`: by their `enabled_events`, and for a type newer than an

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
 import { findActiveKey } from '../tenancy/api-keys.repository.js';
-import { isApiVersion } from '../events/versions.js';
+import { isApiVersion } from '../lib/api-versions.js';
 import type { AuthContext } from '../tenancy/index.js';
 import type { RouteAccess } from './context.js';
 

@@ -5,7 +5,7 @@
  * each route's `config.access`, so the document never drifts from the conventions.
  */
 import type { RouteOptions } from 'fastify';
-import { API_VERSIONS, LATEST_API_VERSION } from '../events/versions.js';
+import { API_VERSIONS, LATEST_API_VERSION } from '../lib/api-versions.js';
 import type { RouteAccess } from './context.js';
 
 type Schema = Record<string, any>;

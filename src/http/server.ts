@@ -15,7 +15,7 @@ import type { RequestMeter } from '../metering/index.js';
 import type { Metrics } from '../metrics/registry.js';
 import { instrumentRequests } from './metrics.js';
 import { claimIdempotencyKey, settleIdempotencyKey } from './idempotency.js';
-import { renderErrorInVersion, renderInVersion, LATEST_API_VERSION, type ApiVersion } from '../events/versions.js';
+import { renderErrorInVersion, renderInVersion, LATEST_API_VERSION, type ApiVersion } from '../lib/api-versions.js';
 import { assertObjectBody, assertStorableText, assertNoUndeclaredParameters } from './request-guards.js';
 import { openApiTransforms, recordRoute } from './openapi.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { LATEST_API_VERSION } from '../events/versions.js';
+import { LATEST_API_VERSION } from '../lib/api-versions.js';
 import { createApiKey, hashSecret } from './api-keys.repository.js';
 
 /** An arbitrary constant: the advisory lock that makes concurrent first starts bootstrap once. */

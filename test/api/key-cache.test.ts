@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { revokeKey } from '../../src/tenancy/api-keys.repository.js';
-import { API_VERSIONS, LATEST_API_VERSION } from '../../src/events/versions.js';
+import { API_VERSIONS, LATEST_API_VERSION } from '../../src/lib/api-versions.js';
 
 /*
  * Key lookups may be cached (on PGlite: docs/performance.md, "Exact caches"); whatever the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
-import { API_VERSIONS, LATEST_API_VERSION, renderInVersion } from '../../src/events/versions.js';
+import { API_VERSIONS, LATEST_API_VERSION, renderInVersion } from '../../src/lib/api-versions.js';
 import { createEndpoint, emit, isolatedPlatform, receivers, startWorkers } from './webhooks.helpers.js';
 
 const t = await setupTestApp({ webhookRetryScheduleSeconds: [0, 1, 1], workerPollMs: 100, webhookTimeoutMs: 500 });

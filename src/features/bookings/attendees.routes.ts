@@ -4,7 +4,7 @@ import { accountScope } from '../../http/context.js';
 import { EmptyBody, IdParams, ListOf, ListQuery, MetadataInput, metadataFilters } from '../../http/schemas.js';
 import { AttendeeSchema, AttendeeStatusSchema, CancelBody, ExpiresAt } from './bookings.schemas.js';
 import type { AttendeesService } from './attendees.service.js';
-import { versionHas, WAITLIST_VERSION } from '../../events/versions.js';
+import { versionHas, WAITLIST_VERSION } from '../../lib/api-versions.js';
 
 // Attendees belong to bookings: the same permission family.
 const access = { account: 'required', permission: 'bookings' } as const;

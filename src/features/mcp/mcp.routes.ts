@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { App } from '../../http/server.js';
 import type { Clock } from '../../lib/clock.js';
-import { LATEST_API_VERSION } from '../../events/versions.js';
+import { LATEST_API_VERSION } from '../../lib/api-versions.js';
 import { mcpServerFor } from './mcp.server.js';
 import { llmsTxt } from './llms-txt.js';
 

@@ -13,7 +13,7 @@ import type { App } from '../../http/server.js';
 import { routeCatalogue, type RouteEntry } from '../../http/openapi.js';
 import { keyMay } from '../../http/auth.js';
 import type { RouteAccess } from '../../http/context.js';
-import { LATEST_API_VERSION } from '../../events/versions.js';
+import { LATEST_API_VERSION } from '../../lib/api-versions.js';
 import type { Clock } from '../../lib/clock.js';
 import { TOOLS, type ToolSpec } from './tools.js';
 

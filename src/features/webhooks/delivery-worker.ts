@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect.js';
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { DeliveryAttemptRow, Row, RowUpdate } from '../../db/schema.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
-import { renderInVersion, isApiVersion, LATEST_API_VERSION } from '../../events/versions.js';
+import { renderInVersion, isApiVersion, LATEST_API_VERSION } from '../../lib/api-versions.js';
 import { isoRequired } from '../../lib/time-format.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
 import { Deleted, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
-import { API_VERSIONS } from '../../events/versions.js';
+import { API_VERSIONS } from '../../lib/api-versions.js';
 import type { EndpointsService } from './endpoints.service.js';
 import { EndpointSchema, refuseAccountBoundKey } from './schemas.js';
 

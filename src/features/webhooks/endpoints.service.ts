@@ -8,7 +8,7 @@ import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import { EVENT_PREFIXES, EVENT_TYPES } from '../../events/catalogue.js';
-import { API_VERSIONS, isApiVersion } from '../../events/versions.js';
+import { API_VERSIONS, isApiVersion } from '../../lib/api-versions.js';
 import type { RowUpdate } from '../../db/schema.js';
 import { checkEndpointUrl } from './url-policy.js';
 import { newEndpointSecret } from './signature.js';
