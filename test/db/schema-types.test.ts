@@ -17,16 +17,21 @@ interface Column {
 }
 
 const SCHEMA = new URL('../../src/db/schema.ts', import.meta.url);
+/** The table interfaces, by area (src/db/schema/*.ts); schema.ts holds `Database`. */
+const SCHEMA_DIR = new URL('../../src/db/schema/', import.meta.url);
+const schemaFiles = () => [SCHEMA, ...fs.readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.ts')).map((f) => new URL(f, SCHEMA_DIR))];
 
 /** table → column → kind and nullability, read from the `Database` interface and the table interfaces it names. */
 function typesOfSchemaFile(): Map<string, Map<string, Column>> {
-  const file = ts.createSourceFile('schema.ts', fs.readFileSync(SCHEMA, 'utf8'), ts.ScriptTarget.Latest, true);
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
   const aliases = new Map<string, ts.TypeNode>();
-  file.forEachChild((node) => {
-    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
-    if (ts.isTypeAliasDeclaration(node)) aliases.set(node.name.text, node.type);
-  });
+  for (const url of schemaFiles()) {
+    const file = ts.createSourceFile(url.pathname, fs.readFileSync(url, 'utf8'), ts.ScriptTarget.Latest, true);
+    file.forEachChild((node) => {
+      if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+      if (ts.isTypeAliasDeclaration(node)) aliases.set(node.name.text, node.type);
+    });
+  }
   const columnOf = (node: ts.TypeNode): Column => {
     if (ts.isUnionTypeNode(node)) {
       const parts = node.types.filter((t) => !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
@@ -59,7 +64,8 @@ function typesOfSchemaFile(): Map<string, Map<string, Column>> {
   for (const member of interfaces.get('Database')!.members) {
     if (!ts.isPropertySignature(member) || !member.type) continue;
     const table = member.name.getText();
-    const declaration = interfaces.get(member.type.getText());
+    // `platform.AccountsTable`: the interface's own name, whichever area file declares it.
+    const declaration = interfaces.get(member.type.getText().split('.').pop()!);
     if (!declaration) throw new Error(`Database.${table} names no interface of schema.ts`);
     const columns = new Map<string, Column>();
     for (const column of declaration.members) {

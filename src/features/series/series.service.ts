@@ -6,19 +6,17 @@
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { accountTimezone } from '../../tenancy/accounts.repository.js';
-import { ApiError, invalid, notFound } from '../../lib/errors.js';
+import { invalid, notFound } from '../../lib/errors.js';
 import type { PageParams } from '../../db/pagination.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
-import { changedAttributes, recordEvent, recordEvents } from '../../events/outbox.repository.js';
+import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
-import type { SeriesStatus, SeriesTemplateRow } from '../../db/schema.js';
-import { existingLocations, lockResources, recheckBookings, type Reference, type ResourceLocks } from '../../capacity/index.js';
-import { hydrateBookings, instant } from '../bookings/index.js';
+import type { SeriesStatus } from '../../db/schema.js';
+import { existingLocations, lockResources, recheckBookings, type Reference } from '../../capacity/index.js';
+import { instant } from '../bookings/index.js';
 import type { Clock } from '../../lib/clock.js';
 import {
-  cancellableOccurrences,
-  cancelOccurrenceRows,
   deleteSkippedFrom,
   existingResources,
   findSeries,
@@ -26,7 +24,6 @@ import {
   listSeriesRows,
   listSkipped,
   lineageOf,
-  resourcesOfOccurrencesFrom,
   setSeriesResources,
   updateSeriesRow,
   type SeriesRow,
@@ -34,6 +31,7 @@ import {
 import { assertRuleOccurs, parseRule, parseStartTime, parseTemplate, parseTimezone, type ParsedTemplate, type TemplateBody } from './series.input.js';
 import { advanceSeries, generateOccurrences } from './series.generate.js';
 import { serializeSeries, serializeSkipped } from './series.serializer.js';
+import { cancelOccurrences, changeSeries, seriesResources, type SeriesChange } from './series.change.js';
 
 export interface CreateSeriesBody {
   rrule: string;
@@ -69,13 +67,6 @@ export interface SplitSeriesBody {
 
 const SKIPPED_LIST_LIMIT = 1000;
 
-type CancelReason = 'series_updated' | 'series_split' | 'series_cancelled';
-
-/** Resources of a stored template (named and candidates). */
-function resourcesOf(template: SeriesTemplateRow): string[] {
-  return [...new Set(template.segments.flatMap((s) => (s.resource !== null ? [s.resource] : (s.resources ?? []))))];
-}
-
 async function seriesTimezoneDefault(db: DbHandle, scope: AccountScope): Promise<string> {
   const timezone = await accountTimezone(db, scope);
   if (timezone === undefined) throw notFound('account', scope.accountId);
@@ -93,28 +84,6 @@ async function assertTemplateReferences(trx: Trx, scope: AccountScope, template:
   if (r) throw notFound('resource', r.id, r.param);
   const l = unknown(template.locations, locations);
   if (l) throw notFound('location', l.id, l.param);
-}
-
-function assertActive(row: SeriesRow, what: string): void {
-  if (row.status !== 'active') {
-    throw new ApiError('invalid_state_transition', `Cannot ${what} series ${row.id}: it is ${row.status}.`);
-  }
-}
-
-/** The series changed between the unlocked read and the locks: the transaction runs again. */
-class LocksOutOfDate extends Error {}
-
-const LOCK_ATTEMPTS = 5;
-
-interface SeriesChange {
-  /** The word for the 409 when the series is not active ('change', 'split', 'cancel'). */
-  what: string;
-  /** Whether the change needs an active series (metadata alone changes any series). */
-  mustBeActive: boolean;
-  /** From when the change cancels occurrences: their resources are locked too. */
-  cancelsFrom: (row: SeriesRow) => Date;
-  /** Resources of a new template, locked with the rest. */
-  newResources: readonly string[];
 }
 
 export class SeriesService {
@@ -155,7 +124,7 @@ export class SeriesService {
         created_at: now,
         updated_at: now,
       });
-      await setSeriesResources(trx, scope, inserted.id, resourcesOf(template.row));
+      await setSeriesResources(trx, scope, inserted.id, seriesResources(template.row));
       const row = await advanceSeries(trx, scope, inserted, now);
       const series = serializeSeries(row);
       await recordEvent(trx, scope, 'series.created', series, null, now);
@@ -199,7 +168,7 @@ export class SeriesService {
       cancelsFrom: () => new Date(Math.max(fromMs ?? now.getTime(), now.getTime())),
       newResources: template?.resources.map((r) => r.id) ?? [],
     };
-    return this.changeSeries(scope, id, change, async (trx, locked, locks) => {
+    return changeSeries(this.db, scope, id, change, async (trx, locked, locks) => {
       let row = locked;
       if (template) await assertTemplateReferences(trx, scope, template);
       const before = serializeSeries(row);
@@ -215,7 +184,7 @@ export class SeriesService {
         const startTime = body.start_time ?? row.start_time;
         assertRuleOccurs({ rule: parseRule(rrule), startDate: row.start_date, startMinutes: parseStartTime(startTime), timezone: row.timezone });
         const from = change.cancelsFrom(row);
-        freed = await this.cancelOccurrences(trx, scope, locks, row, from, 'series_updated', now);
+        freed = await cancelOccurrences(trx, scope, locks, row, from, 'series_updated', now);
         await deleteSkippedFrom(trx, scope, id, from);
         row = await updateSeriesRow(trx, scope, id, {
           rrule,
@@ -224,7 +193,7 @@ export class SeriesService {
           ...(body.conflict_policy !== undefined ? { conflict_policy: body.conflict_policy } : {}),
           updated_at: now,
         });
-        if (template) await setSeriesResources(trx, scope, id, resourcesOf(template.row));
+        if (template) await setSeriesResources(trx, scope, id, seriesResources(template.row));
         // What was generated before is generated again, from `from`; the horizon follows.
         const until = row.generated_until?.getTime() ?? now.getTime();
         await generateOccurrences(trx, scope, row, { from: from.getTime(), to: until }, now, {
@@ -251,7 +220,7 @@ export class SeriesService {
     const template = body.template !== undefined ? parseTemplate(body.template) : null;
 
     const change: SeriesChange = { what: 'split', mustBeActive: true, cancelsFrom: () => new Date(at), newResources: template?.resources.map((r) => r.id) ?? [] };
-    return this.changeSeries(scope, id, change, async (trx, locked, locks) => {
+    return changeSeries(this.db, scope, id, change, async (trx, locked, locks) => {
       let old = locked;
       if (template) await assertTemplateReferences(trx, scope, template);
       if (old.ends_before !== null && at >= old.ends_before.getTime()) {
@@ -266,7 +235,7 @@ export class SeriesService {
 
       const before = serializeSeries(old);
       const atDate = new Date(at);
-      const freed = await this.cancelOccurrences(trx, scope, locks, old, atDate, 'series_split', now);
+      const freed = await cancelOccurrences(trx, scope, locks, old, atDate, 'series_split', now);
       await deleteSkippedFrom(trx, scope, id, atDate);
       const childId = newId(ID_PREFIX.series, now.getTime());
       old = await updateSeriesRow(trx, scope, id, { ends_before: atDate, split_into: childId, updated_at: now });
@@ -298,7 +267,7 @@ export class SeriesService {
         created_at: now,
         updated_at: now,
       });
-      await setSeriesResources(trx, scope, childId, resourcesOf(templateRow));
+      await setSeriesResources(trx, scope, childId, seriesResources(templateRow));
       const created = await advanceSeries(trx, scope, inserted, now, { lineage: await lineageOf(trx, scope, inserted) });
       const series = serializeSeries(created);
       await recordEvent(trx, scope, 'series.created', series, null, now);
@@ -313,11 +282,11 @@ export class SeriesService {
     const whole = fromMs === null || fromMs <= now.getTime();
     const cutoffOf = (row: SeriesRow) => new Date(whole ? now.getTime() : Math.min(fromMs!, row.ends_before?.getTime() ?? Infinity));
     const change: SeriesChange = { what: 'cancel', mustBeActive: true, cancelsFrom: cutoffOf, newResources: [] };
-    return this.changeSeries(scope, id, change, async (trx, locked, locks) => {
+    return changeSeries(this.db, scope, id, change, async (trx, locked, locks) => {
       let row = locked;
       const before = serializeSeries(row);
       const cutoff = cutoffOf(row);
-      const freed = await this.cancelOccurrences(trx, scope, locks, row, cutoff, 'series_cancelled', now);
+      const freed = await cancelOccurrences(trx, scope, locks, row, cutoff, 'series_cancelled', now);
       await deleteSkippedFrom(trx, scope, id, cutoff);
       if (whole) {
         row = await updateSeriesRow(trx, scope, id, { status: 'cancelled', due_at: null, updated_at: now });
@@ -330,72 +299,5 @@ export class SeriesService {
       if (freed) await recheckBookings(trx, scope, locks, now, { onlyConflicted: true });
       return after;
     });
-  }
-
-  /**
-   * One transaction for a change of a series, with the one lock order: the resources of its
-   * template, of its live occurrences from the change's cutoff and of a new template first,
-   * then the series row. Those resources are read before the locks; when the series changed in
-   * between (a concurrent change took the row first), the transaction runs again.
-   */
-  private async changeSeries<T>(
-    scope: AccountScope,
-    id: string,
-    change: SeriesChange,
-    work: (trx: Trx, row: SeriesRow, locks: ResourceLocks) => Promise<T>,
-  ): Promise<T> {
-    const resourcesToLock = async (trx: Trx, row: SeriesRow) => [
-      ...resourcesOf(row.template),
-      ...(await resourcesOfOccurrencesFrom(trx, scope, id, change.cancelsFrom(row))),
-      ...change.newResources,
-    ];
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await withTransaction(this.db, async (trx) => {
-          const first = await findSeries(trx, scope, id);
-          if (!first) throw notFound('series', id);
-          if (change.mustBeActive) assertActive(first, change.what);
-          const locks = await lockResources(trx, scope, await resourcesToLock(trx, first));
-          const row = (await findSeries(trx, scope, id, true))!;
-          if (change.mustBeActive) assertActive(row, change.what);
-          const locked = new Set(locks.resources);
-          if ((await resourcesToLock(trx, row)).some((r) => !locked.has(r))) throw new LocksOutOfDate();
-          return work(trx, row, locks);
-        });
-      } catch (err) {
-        if (!(err instanceof LocksOutOfDate)) throw err;
-        if (attempt === LOCK_ATTEMPTS) {
-          throw new ApiError('resource_in_use', `Series ${id} is being changed by other requests; retry this one.`);
-        }
-      }
-    }
-  }
-
-  /**
-   * Cancels the generated occurrences starting at or after `from` on behalf of the series
-   * (booking.cancelled each). Their resources are among `locks`. True when any was cancelled.
-   */
-  private async cancelOccurrences(
-    trx: Trx,
-    scope: AccountScope,
-    locks: ResourceLocks,
-    row: SeriesRow,
-    from: Date,
-    reason: CancelReason,
-    now: Date,
-  ): Promise<boolean> {
-    const rows = await cancellableOccurrences(trx, scope, locks, row.id, from);
-    if (rows.length === 0) return false;
-    const ids = rows.map((r) => r.id);
-    const before = new Map((await hydrateBookings(trx, scope, rows, now)).map((b) => [b.id, b]));
-    const cancelled = await hydrateBookings(trx, scope, await cancelOccurrenceRows(trx, scope, ids, reason, now), now);
-    await recordEvents(
-      trx,
-      scope,
-      'booking.cancelled',
-      cancelled.map((b) => ({ object: b, previous: changedAttributes(before.get(b.id)!, b) })),
-      now,
-    );
-    return true;
   }
 }

@@ -10,16 +10,12 @@ import type { Logger } from 'pino';
 import { withTransaction, type DbHandle } from '../../db/transaction.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
 import { lockResources } from '../../capacity/index.js';
-import type { SeriesTemplateRow } from '../../db/schema.js';
 import { claimSeries, dueSeries, lineageOf, scopeOfAccount } from './series.repository.js';
 import { advanceSeries } from './series.generate.js';
+import { seriesResources } from './series.change.js';
 import type { Clock } from '../../lib/clock.js';
 
 const BATCH = 20;
-
-function resourcesOf(template: SeriesTemplateRow): string[] {
-  return [...new Set(template.segments.flatMap((s) => (s.resource !== null ? [s.resource] : (s.resources ?? []))))].sort();
-}
 
 /** One pass: works through up to BATCH due series; true when there may be more. */
 export async function advanceDueSeries(db: DbHandle, clock: Clock, logger: Logger): Promise<boolean> {
@@ -30,13 +26,13 @@ export async function advanceDueSeries(db: DbHandle, clock: Clock, logger: Logge
       await withTransaction(db, async (trx) => {
         const scope = await scopeOfAccount(trx, candidate.account_id);
         if (!scope) return;
-        const locked = resourcesOf(candidate.template);
+        const locked = seriesResources(candidate.template);
         await lockResources(trx, scope, locked);
         const row = await claimSeries(trx, scope, candidate.id, now);
         // Taken by another process, or no longer due.
         if (!row) return;
         // The template changed since it was read: its resources are not all locked; next pass.
-        if (resourcesOf(row.template).join() !== locked.join()) return;
+        if (seriesResources(row.template).join() !== locked.join()) return;
         await advanceSeries(trx, scope, row, now, { lineage: await lineageOf(trx, scope, row) });
       });
     } catch (err) {

@@ -1,0 +1,161 @@
+/** Row types of what belongs to platforms: keys, accounts, events, idempotency, webhooks, usage. */
+import type { Generated } from 'kysely';
+import type { Metadata } from '../../lib/metadata.js';
+import type { Json, NullableJson, NullableTimestamp, Timestamp } from './columns.js';
+import type { BookingRulesRow } from './scheduling.js';
+
+export interface PlatformsTable {
+  id: string;
+  name: string;
+  api_version: string;
+  created_at: Generated<Date>;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  platform_id: string;
+  livemode: boolean;
+  kind: 'secret' | 'restricted';
+  secret_hash: string;
+  last4: string;
+  name: string | null;
+  permissions: NullableJson<Record<string, 'none' | 'read' | 'write'>>;
+  account_id: string | null;
+  created_at: Generated<Date>;
+  revoked_at: NullableTimestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  platform_id: string;
+  livemode: boolean;
+  name: string;
+  timezone: string;
+  metadata: Json<Metadata>;
+  booking_rules: Json<BookingRulesRow>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Migration 010: the default reminder offsets of its resources (docs/reminders.md). */
+  reminder_offsets_minutes: Json<number[]>;
+}
+
+export interface EventsTable {
+  platform_id: string;
+  id: string;
+  livemode: boolean;
+  account_id: string | null;
+  type: string;
+  object: Json<Record<string, unknown>>;
+  previous_attributes: NullableJson<Record<string, unknown>>;
+  created_at: Timestamp;
+  /** Migration 010: extra members of the event's `data` (a reminder's offset, a manage link's source). */
+  details: NullableJson<Record<string, unknown>>;
+}
+
+export interface IdempotencyKeysTable {
+  platform_id: string;
+  livemode: boolean;
+  key: string;
+  request_hash: string;
+  state: 'in_flight' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+export type WebhookDeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed';
+
+export interface WebhookEndpointsTable {
+  platform_id: string;
+  id: string;
+  livemode: boolean;
+  url: string;
+  enabled_events: Json<string[]>;
+  api_version: string;
+  /** `whsec_…`; kept in clear because every delivery is signed with it. */
+  secret: string;
+  status: WebhookEndpointStatus;
+  disabled_reason: 'manual' | 'failing' | null;
+  disabled_at: NullableTimestamp;
+  last_success_at: NullableTimestamp;
+  failing_since: NullableTimestamp;
+  consecutive_failures: number;
+  description: string | null;
+  metadata: Json<Metadata>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeliveryAttemptRow {
+  attempted_at: string;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface WebhookDeliveriesTable {
+  platform_id: string;
+  id: string;
+  livemode: boolean;
+  event_id: string;
+  event_type: string | null;
+  endpoint_id: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: NullableTimestamp;
+  /** While `sending`: the lease; past it the delivery may be claimed again. */
+  locked_until: NullableTimestamp;
+  /** Which claim holds the lease; the attempt is recorded only by that claim. */
+  claim_token: string | null;
+  /** True while the endpoint is disabled: keeps its waiting deliveries out of the due index. */
+  endpoint_paused: Generated<boolean>;
+  last_attempt_at: NullableTimestamp;
+  last_response_status: number | null;
+  last_error: string | null;
+  resent_at: NullableTimestamp;
+  recent_attempts: Json<DeliveryAttemptRow[]>;
+  created_at: Timestamp;
+}
+
+/** Usage metering (006-usage.sql, docs/usage.md). `period` is a month's first day ('2026-03-01'); counters are bigint, read as numbers. */
+export interface UsageCountersTable {
+  account_id: string;
+  period: string;
+  platform_id: string;
+  livemode: boolean;
+  active_accounts: Generated<number>;
+  active_resources: Generated<number>;
+  bookings_created: Generated<number>;
+  api_requests: Generated<number>;
+  webhook_deliveries: Generated<number>;
+}
+
+export interface UsagePlatformCountersTable {
+  platform_id: string;
+  livemode: boolean;
+  period: string;
+  api_requests: Generated<number>;
+  webhook_deliveries: Generated<number>;
+}
+
+export interface UsageActiveObjectsTable {
+  account_id: string;
+  period: string;
+  object_id: string;
+}
+
+export interface UsagePeriodsTable {
+  period: string;
+  opened_at: Timestamp;
+}
+
+export interface UsageStatementsTable {
+  platform_id: string;
+  livemode: boolean;
+  period: string;
+  id: string;
+  totals: Json<Record<string, number>>;
+  accounts: Json<Record<string, unknown>[]>;
+  created_at: Timestamp;
+}
