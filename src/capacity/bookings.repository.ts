@@ -13,9 +13,24 @@ export type SegmentRow = Row<'booking_segments'>;
 /** Booking rows; a booking's row lock comes after the resource locks (locks.ts). */
 export const bookingsTable = accountTable<'bookings', [ResourceLocks]>('bookings');
 
-export async function insertSegmentRows(trx: Trx, rows: NewRow<'booking_segments'>[]): Promise<SegmentRow[]> {
-  if (rows.length === 0) return [];
-  return trx.insertInto('booking_segments').values(rows).returningAll().execute();
+/**
+ * Writes a booking and its segments in ONE statement (the segments' insert is a common table
+ * expression of the booking's; the foreign key is checked at the end of the statement).
+ * Every row is the caller's own values, so the segments are returned as given; the booking
+ * row comes back from the database.
+ */
+export async function insertBookingWithSegments(
+  trx: Trx,
+  booking: NewRow<'bookings'>,
+  segments: (SegmentRow & NewRow<'booking_segments'>)[],
+): Promise<{ row: BookingRow; segments: SegmentRow[] }> {
+  const row = await trx
+    .with('segments', (db) => db.insertInto('booking_segments').values(segments))
+    .insertInto('bookings')
+    .values(booking)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, segments: segments as SegmentRow[] };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
-import { anyOf, holdingBookingIds } from './bookings.repository.js';
+import { anyOf } from './bookings.repository.js';
 import { holdsCapacity } from './holds.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { BlockFacts, BookedStart, HoldFacts, Interval, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
 import { hasCaps } from '../core/availability/rules.js';
 import { USAGE_PAD_MS } from '../core/availability/usage.js';
 import { rulesInForce } from './booking-rules.js';
+import type { BookingRulesRow } from '../db/schema.js';
 
 /** Everything the pure core needs to know about one resource over a time range. */
 export interface ResourceFactsBundle {
@@ -28,11 +29,88 @@ export interface FactsOptions {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Epoch milliseconds of a timestamptz, as a JSON number (no date strings to parse). */
+const ms = (column: string) => sql`(extract(epoch from ${sql.ref(column)}) * 1000)::bigint`;
+
+interface FactRows {
+  account_rules: BookingRulesRow | null;
+  resources: {
+    id: string;
+    capacity: number;
+    status: ResourceFacts['status'];
+    timezone: string;
+    default_location: string | null;
+    buffer_before_minutes: number;
+    buffer_after_minutes: number;
+    booking_rules: BookingRulesRow | null;
+  }[];
+  schedules: { id: string; resource_id: string; effective_from: string; weeks: WeekMap[] }[];
+  overrides: { id: string; resource_id: string; date: string; intervals: OverrideFacts['intervals'] }[];
+  blocks: { id: string; resource_id: string | null; location_id: string | null; account_wide: boolean; start: number; end: number }[];
+  busy: { feed_id: string; resource_id: string; uid: string; start: number; end: number }[];
+  holds: { booking_id: string; resource_id: string; quantity: number; start: number; end: number }[];
+}
+
 /**
- * Loads, in a handful of queries (never one per resource), the facts of the given resources
- * over `range`: schedules, overrides (±1 day, local dates), blocks of the resources, of
- * their account and of every location, busy time of their calendar feeds, and the held time of bookings that hold capacity
- * (confirmed, or pending and not past expires_at at `now`). Used by availability search,
+ * Everything but the caps' counts, in ONE statement: each kind of fact is a JSON array built
+ * by its own subquery, every one scoped by the account (so it stays one shard under Citus,
+ * docs/scaling.md). One statement instead of seven matters because a booking reads its facts
+ * inside its transaction, and on the embedded engine every statement is a round trip through
+ * its protocol (docs/performance.md, "Where the floor is"). Times come as epoch milliseconds.
+ *
+ * A held segment counts when its booking holds capacity, checked per segment by primary key
+ * (a scalar subquery, which the planner runs as an index lookup per row): a join could be
+ * planned as a scan of every booking of the account per segment when the tables have no
+ * statistics yet (PGlite has no autovacuum; docs/performance.md, "Planner statistics").
+ */
+async function loadFactRows(db: DbHandle, account: string, ids: string[], range: Interval, now: Date): Promise<FactRows> {
+  // Local dates can differ from UTC dates by up to a day on either side.
+  const fromDate = new Date(range.start - 2 * DAY_MS).toISOString().slice(0, 10);
+  const toDate = new Date(range.end + 2 * DAY_MS).toISOString().slice(0, 10);
+  const start = new Date(range.start);
+  const end = new Date(range.end);
+  const idList = sql`${ids}::text[]`;
+  const result = await sql<FactRows>`
+    select
+      (select a.booking_rules from accounts a where a.id = ${account}) as account_rules,
+      (select coalesce(json_agg(json_build_object(
+          'id', r.id, 'capacity', r.capacity, 'status', r.status, 'timezone', r.timezone,
+          'default_location', r.default_location, 'buffer_before_minutes', r.buffer_before_minutes,
+          'buffer_after_minutes', r.buffer_after_minutes, 'booking_rules', r.booking_rules)), '[]')
+        from resources r where r.account_id = ${account} and r.id = any(${idList})) as resources,
+      (select coalesce(json_agg(json_build_object(
+          'id', s.id, 'resource_id', s.resource_id, 'effective_from', s.effective_from, 'weeks', s.weeks)
+          order by s.effective_from, s.id), '[]')
+        from schedules s where s.account_id = ${account} and s.resource_id = any(${idList})) as schedules,
+      (select coalesce(json_agg(json_build_object('id', o.id, 'resource_id', o.resource_id, 'date', o.date, 'intervals', o.intervals)), '[]')
+        from schedule_overrides o
+        where o.account_id = ${account} and o.resource_id = any(${idList}) and o.date >= ${fromDate} and o.date <= ${toDate}) as overrides,
+      (select coalesce(json_agg(json_build_object(
+          'id', b.id, 'resource_id', b.resource_id, 'location_id', b.location_id, 'account_wide', b.account_wide,
+          'start', ${ms('b.start_at')}, 'end', ${ms('b.end_at')})), '[]')
+        from blocks b
+        where b.account_id = ${account} and b.start_at < ${end} and b.end_at > ${start}
+          and (b.resource_id = any(${idList}) or b.resource_id is null)) as blocks,
+      (select coalesce(json_agg(json_build_object(
+          'feed_id', f.feed_id, 'resource_id', f.resource_id, 'uid', f.uid, 'start', ${ms('f.start_at')}, 'end', ${ms('f.end_at')})), '[]')
+        from calendar_feed_busy f
+        where f.account_id = ${account} and f.resource_id = any(${idList}) and f.start_at < ${end} and f.end_at > ${start}) as busy,
+      (select coalesce(json_agg(json_build_object(
+          'booking_id', h.booking_id, 'resource_id', h.resource_id, 'quantity', h.quantity,
+          'start', ${ms('h.held_start')}, 'end', ${ms('h.held_end')})), '[]')
+        from booking_segments h
+        where h.account_id = ${account} and h.resource_id = any(${idList}) and h.held_start < ${end} and h.held_end > ${start}
+          and coalesce((select ${holdsCapacity('k', now)} from bookings k where k.account_id = ${account} and k.id = h.booking_id), false)) as holds
+  `.execute(db);
+  return result.rows[0];
+}
+
+/**
+ * Loads the facts of the given resources over `range`: schedules, overrides (±1 day, local
+ * dates), blocks of the resources, of their account and of every location, busy time of
+ * their calendar feeds, and the held time of bookings that hold capacity (confirmed, or
+ * pending and not past expires_at at `now`); then, only where a cap or `balanced` needs them,
+ * the bookings per day and when each resource was last booked. Used by availability search,
  * the calendar, booking creation and booking re-checks: one source of facts for one rule.
  */
 export async function loadResourceFacts(
@@ -45,62 +123,18 @@ export async function loadResourceFacts(
 ): Promise<Map<string, ResourceFactsBundle>> {
   const out = new Map<string, ResourceFactsBundle>();
   if (resourceIds.length === 0) return out;
-  const account = scope.accountId;
-  const [resources, accountRules] = await Promise.all([
-    db.selectFrom('resources').selectAll().where('account_id', '=', account).where('id', 'in', resourceIds).execute(),
-    db.selectFrom('accounts').select('booking_rules').where('id', '=', account).executeTakeFirst(),
-  ]);
-  if (resources.length === 0) return out;
-  const ids = resources.map((r) => r.id);
-  const rules = new Map(resources.map((r) => [r.id, rulesInForce(accountRules?.booking_rules, r.booking_rules)]));
+  const facts = await loadFactRows(db, scope.accountId, [...new Set(resourceIds)], range, now);
+  if (facts.resources.length === 0) return out;
+  const ids = facts.resources.map((r) => r.id);
+  const rules = new Map(facts.resources.map((r) => [r.id, rulesInForce(facts.account_rules, r.booking_rules)]));
   // Bookings per day are read only where a cap or `balanced` needs them.
   const counted = options.balanced ? ids : ids.filter((id) => hasCaps(rules.get(id)!));
-  // Local dates can differ from UTC dates by up to a day on either side.
-  const fromDate = new Date(range.start - 2 * DAY_MS).toISOString().slice(0, 10);
-  const toDate = new Date(range.end + 2 * DAY_MS).toISOString().slice(0, 10);
-  const start = new Date(range.start);
-  const end = new Date(range.end);
-
-  const [schedules, overrides, blocks, holds, busy, starts, last] = await Promise.all([
-    db
-      .selectFrom('schedules')
-      .select(['id', 'resource_id', 'effective_from', 'weeks'])
-      .where('account_id', '=', account)
-      .where('resource_id', 'in', ids)
-      .orderBy('effective_from')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('schedule_overrides')
-      .select(['id', 'resource_id', 'date', 'intervals'])
-      .where('account_id', '=', account)
-      .where('resource_id', 'in', ids)
-      .where('date', '>=', fromDate)
-      .where('date', '<=', toDate)
-      .execute(),
-    db
-      .selectFrom('blocks')
-      .select(['id', 'resource_id', 'location_id', 'account_wide', 'start_at', 'end_at'])
-      .where('account_id', '=', account)
-      .where('start_at', '<', end)
-      .where('end_at', '>', start)
-      .where((eb) => eb.or([eb('resource_id', 'in', ids), eb('resource_id', 'is', null)]))
-      .execute(),
-    loadHolds(db, scope, ids, start, end, now),
-    // Busy time of subscribed calendar feeds counts as blocks of their resource (docs/calendar-feeds.md).
-    db
-      .selectFrom('calendar_feed_busy')
-      .select(['feed_id', 'resource_id', 'start_at', 'end_at', 'uid'])
-      .where('account_id', '=', account)
-      .where('resource_id', 'in', ids)
-      .where('start_at', '<', end)
-      .where('end_at', '>', start)
-      .execute(),
+  const [starts, last] = await Promise.all([
     loadStarts(db, scope, counted, { start: range.start - USAGE_PAD_MS, end: range.end + USAGE_PAD_MS }, now),
     options.balanced ? lastBooked(db, scope, ids, now) : new Map<string, number>(),
   ]);
 
-  for (const r of resources) {
+  for (const r of facts.resources) {
     out.set(r.id, {
       resource: {
         id: r.id,
@@ -120,67 +154,32 @@ export async function loadResourceFacts(
       lastBookedAt: last.get(r.id) ?? null,
     });
   }
-  for (const s of schedules) {
-    out.get(s.resource_id)?.schedules.push({ id: s.id, effectiveFrom: s.effective_from, weeks: s.weeks as WeekMap[] });
+  for (const s of facts.schedules) {
+    out.get(s.resource_id)?.schedules.push({ id: s.id, effectiveFrom: s.effective_from, weeks: s.weeks });
   }
-  for (const o of overrides) out.get(o.resource_id)?.overrides.push({ id: o.id, date: o.date, intervals: o.intervals });
+  for (const o of facts.overrides) out.get(o.resource_id)?.overrides.push({ id: o.id, date: o.date, intervals: o.intervals });
   for (const s of starts) out.get(s.resource_id)?.starts.push({ bookingId: s.booking_id, start: s.start, bookedAt: s.bookedAt });
-  for (const b of blocks) {
-    const facts: BlockFacts = {
-      id: b.id,
-      resource: b.resource_id,
-      location: b.location_id,
-      accountWide: b.account_wide,
-      start: b.start_at.getTime(),
-      end: b.end_at.getTime(),
-    };
+  for (const b of facts.blocks) {
+    const block: BlockFacts = { id: b.id, resource: b.resource_id, location: b.location_id, accountWide: b.account_wide, start: b.start, end: b.end };
     // Account-wide and location blocks can touch every resource; the core sorts out which.
-    if (b.resource_id) out.get(b.resource_id)?.blocks.push(facts);
-    else for (const bundle of out.values()) bundle.blocks.push(facts);
+    if (b.resource_id) out.get(b.resource_id)?.blocks.push(block);
+    else for (const bundle of out.values()) bundle.blocks.push(block);
   }
-  for (const b of busy) {
+  for (const b of facts.busy) {
     out.get(b.resource_id)?.blocks.push({
       id: `${b.feed_id}:${b.uid}`,
       resource: b.resource_id,
       location: null,
       accountWide: false,
-      start: b.start_at.getTime(),
-      end: b.end_at.getTime(),
+      start: b.start,
+      end: b.end,
       feed: { id: b.feed_id, uid: b.uid },
     });
   }
-  for (const h of holds) {
-    out.get(h.resource_id)?.holds.push({
-      bookingId: h.booking_id,
-      resource: h.resource_id,
-      quantity: h.quantity,
-      start: h.held_start.getTime(),
-      end: h.held_end.getTime(),
-    });
+  for (const h of facts.holds) {
+    out.get(h.resource_id)?.holds.push({ bookingId: h.booking_id, resource: h.resource_id, quantity: h.quantity, start: h.start, end: h.end });
   }
   return out;
-}
-
-/**
- * Held time of bookings that hold capacity: segments overlapping the range, then the
- * bookings' states by primary key. Two indexed lookups instead of a join on purpose: a
- * freshly written table has no planner statistics (PGlite has no autovacuum), and the
- * planner then nests the join into a scan of every booking of the account per segment,
- * quadratic in the bookings held (about 50 ms for 300 instead of 2; see docs/performance.md).
- */
-async function loadHolds(db: DbHandle, scope: AccountScope, ids: string[], start: Date, end: Date, now: Date) {
-  const segments = await db
-    .selectFrom('booking_segments')
-    .select(['booking_id', 'resource_id', 'held_start', 'held_end', 'quantity'])
-    .where('account_id', '=', scope.accountId)
-    .where('resource_id', 'in', ids)
-    .where('held_start', '<', end)
-    .where('held_end', '>', start)
-    .execute();
-  if (segments.length === 0) return segments;
-  // One array parameter, not one parameter per id: a busy range can hold tens of thousands.
-  const holding = await holdingBookingIds(db, scope, [...new Set(segments.map((s) => s.booking_id))], now);
-  return segments.filter((s) => holding.has(s.booking_id));
 }
 
 /**

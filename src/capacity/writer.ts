@@ -10,7 +10,7 @@ import type { AccountScope } from '../tenancy/index.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { recordEvent } from '../events/outbox.repository.js';
 import type { Conflict, ConflictPolicy } from '../core/availability/types.js';
-import { bookingsTable, insertSegmentRows, type BookingRow, type SegmentRow } from './bookings.repository.js';
+import { insertBookingWithSegments, type BookingRow, type SegmentRow } from './bookings.repository.js';
 import { serializeBooking, type ApiBooking } from './bookings.serializer.js';
 import { spanOf, type LockedPlan } from './planner.js';
 
@@ -52,7 +52,7 @@ export async function writeBooking(
   const conflicts = w.conflicts ?? w.plan.conflicts;
   const span = spanOf(w.plan.segments);
   const id = newId(ID_PREFIX.booking);
-  const row = await bookingsTable.insert(trx, {
+  const bookingRow = {
     account_id: scope.accountId,
     id,
     livemode: scope.livemode,
@@ -76,25 +76,23 @@ export async function writeBooking(
     metadata: json(w.metadata),
     created_at: createdAt,
     updated_at: now,
-  });
-  const segments = await insertSegmentRows(
-    trx,
-    w.plan.segments.map((s, position) => ({
-      account_id: scope.accountId,
-      booking_id: id,
-      position,
-      resource_id: s.resource,
-      location_id: s.location,
-      location_requested: w.locationRequested[position] ?? false,
-      start_at: new Date(s.start),
-      end_at: new Date(s.end),
-      held_start: new Date(s.heldStart),
-      held_end: new Date(s.heldEnd),
-      quantity: s.quantity,
-      buffer_before_minutes: s.bufferBeforeMinutes,
-      buffer_after_minutes: s.bufferAfterMinutes,
-    })),
-  );
+  };
+  const segmentRows = w.plan.segments.map((s, position) => ({
+    account_id: scope.accountId,
+    booking_id: id,
+    position,
+    resource_id: s.resource,
+    location_id: s.location,
+    location_requested: w.locationRequested[position] ?? false,
+    start_at: new Date(s.start),
+    end_at: new Date(s.end),
+    held_start: new Date(s.heldStart),
+    held_end: new Date(s.heldEnd),
+    quantity: s.quantity,
+    buffer_before_minutes: s.bufferBeforeMinutes,
+    buffer_after_minutes: s.bufferAfterMinutes,
+  }));
+  const { row, segments } = await insertBookingWithSegments(trx, bookingRow, segmentRows);
   const booking = serializeBooking(row, segments, w.seatsTaken ?? 0, now);
   if (w.emitEvent !== false) await recordEvent(trx, scope, 'booking.created', booking, null, now);
   // Metered here, where every booking is stored, so no way of creating one escapes the count.

@@ -15,7 +15,13 @@ export async function withTransaction<T>(db: DbHandle, fn: (trx: Trx) => Promise
   for (let attempt = 1; ; attempt++) {
     try {
       let used: Trx | null = null;
-      const result = await db.transaction().execute((trx) => fn((used = trx)));
+      const result = await db.transaction().execute(async (trx) => {
+        used = trx;
+        beforeCommitCallbacks.set(trx, []);
+        const value = await fn(trx);
+        await runBeforeCommit(trx);
+        return value;
+      });
       runAfterCommit(used);
       return result;
     } catch (err) {
@@ -27,6 +33,28 @@ export async function withTransaction<T>(db: DbHandle, fn: (trx: Trx) => Promise
       throw err;
     }
   }
+}
+
+const beforeCommitCallbacks = new WeakMap<Trx, (() => Promise<void>)[]>();
+
+/**
+ * Runs `fn` as the last step inside the transaction of `trx`, after the use case and before
+ * COMMIT, so what it writes commits or rolls back with the rest. For writes many steps of a
+ * use case add to, that are cheaper as one statement at the end (usage counters). Returns
+ * false, and registers nothing, when `trx` was not opened by withTransaction: the caller then
+ * writes at once.
+ */
+export function beforeCommit(trx: Trx, fn: () => Promise<void>): boolean {
+  const list = beforeCommitCallbacks.get(trx);
+  if (!list) return false;
+  list.push(fn);
+  return true;
+}
+
+async function runBeforeCommit(trx: Trx): Promise<void> {
+  const list = beforeCommitCallbacks.get(trx)!;
+  beforeCommitCallbacks.delete(trx);
+  for (const fn of list) await fn();
 }
 
 const afterCommitCallbacks = new WeakMap<Trx, (() => void)[]>();

@@ -2,7 +2,7 @@ import type { Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import type { PlatformScope } from '../tenancy/index.js';
-import { fanOutEvent, fanOutEvents } from './fanout.repository.js';
+import { fanOutEvents, insertEventWithDeliveries } from './fanout.repository.js';
 import type { EventType } from './catalogue.js';
 import { usageMeter } from '../metering/index.js';
 import { currentEventSource } from './source.js';
@@ -28,21 +28,17 @@ export async function recordEvent(
   details: Record<string, unknown> | null = null,
 ): Promise<string> {
   const id = newId(ID_PREFIX.event, now.getTime());
-  await trx
-    .insertInto('events')
-    .values({
-      platform_id: scope.platformId,
-      id,
-      livemode: scope.livemode,
-      account_id: scope.accountId,
-      type,
-      object: json(object),
-      previous_attributes: previous ? json(previous) : null,
-      created_at: now,
-      details: detailsOf(details),
-    })
-    .execute();
-  const deliveries = await fanOutEvent(trx, { id, platformId: scope.platformId, livemode: scope.livemode, accountId: scope.accountId, type, createdAt: now });
+  const deliveries = await insertEventWithDeliveries(trx, {
+    platform_id: scope.platformId,
+    id,
+    livemode: scope.livemode,
+    account_id: scope.accountId,
+    type,
+    object: json(object),
+    previous_attributes: previous ? json(previous) : null,
+    created_at: now,
+    details: detailsOf(details),
+  });
   await usageMeter.webhookDeliveriesCreated(trx, scope, now, deliveries);
   return id;
 }

@@ -11,10 +11,54 @@
  * - webhooks: `webhookDeliveriesCreated` for every delivery row created (fan-out of an event,
  *   resend of one event).
  */
-import type { Trx } from '../db/transaction.js';
+import { beforeCommit, type Trx } from '../db/transaction.js';
 import type { AccountScope, PlatformScope } from '../tenancy/index.js';
 import { periodOf } from '../core/usage/periods.js';
-import { addToAccountCounters, addToPlatformCounters, markActive, markActiveResourcesOf } from './counters.repository.js';
+import { addToAccountCounters, addToPlatformCounters, markActive, markActiveResourcesOf, type Counters } from './counters.repository.js';
+
+type Amounts = Partial<Pick<Counters, 'bookings_created' | 'webhook_deliveries'>>;
+
+interface PendingCounts {
+  scope: PlatformScope & { accountId: string | null };
+  period: string;
+  amounts: Required<Amounts>;
+}
+
+/** Per open transaction: the counts added so far, by account (or platform) and month. */
+const pendingOf = new WeakMap<Trx, Map<string, PendingCounts>>();
+
+/**
+ * Adds to the counters of an account (or, with accountId null, of the platform). Inside a
+ * use case's transaction the amounts are summed in memory and written as one upsert per
+ * account and month just before COMMIT (a booking adds to two counters; a re-check to one per
+ * event), so they still move if and only if the change commits; elsewhere they are written at once.
+ */
+async function add(trx: Trx, scope: PlatformScope & { accountId: string | null }, now: Date, amounts: Amounts): Promise<void> {
+  const counts: PendingCounts = { scope, period: periodOf(now).firstDay, amounts: { bookings_created: 0, webhook_deliveries: 0, ...amounts } };
+  let pending = pendingOf.get(trx);
+  if (!pending) {
+    const fresh = new Map<string, PendingCounts>();
+    if (!beforeCommit(trx, () => writePending(trx, fresh))) return writeCounts(trx, counts);
+    pendingOf.set(trx, (pending = fresh));
+  }
+  const key = `${scope.platformId}|${scope.livemode}|${scope.accountId ?? ''}|${counts.period}`;
+  const entry = pending.get(key);
+  if (!entry) pending.set(key, counts);
+  else {
+    entry.amounts.bookings_created += counts.amounts.bookings_created;
+    entry.amounts.webhook_deliveries += counts.amounts.webhook_deliveries;
+  }
+}
+
+async function writePending(trx: Trx, pending: Map<string, PendingCounts>): Promise<void> {
+  pendingOf.delete(trx);
+  for (const entry of pending.values()) await writeCounts(trx, entry);
+}
+
+async function writeCounts(trx: Trx, { scope, period, amounts }: PendingCounts): Promise<void> {
+  if (scope.accountId) await addToAccountCounters(trx, { ...scope, accountId: scope.accountId }, period, amounts);
+  else await addToPlatformCounters(trx, scope, period, { webhook_deliveries: amounts.webhook_deliveries });
+}
 
 export async function accountActive(trx: Trx, scope: AccountScope, now: Date): Promise<void> {
   await markActive(trx, scope, periodOf(now).firstDay, 'account', scope.accountId);
@@ -32,7 +76,7 @@ export async function resourceActive(trx: Trx, scope: AccountScope, resourceId: 
 }
 
 export async function bookingsCreated(trx: Trx, scope: AccountScope, now: Date, count = 1): Promise<void> {
-  await addToAccountCounters(trx, scope, periodOf(now).firstDay, { bookings_created: count });
+  await add(trx, scope, now, { bookings_created: count });
 }
 
 /** Deliveries of an event of one account, or of a platform-level event (accountId null). */
@@ -43,7 +87,5 @@ export async function webhookDeliveriesCreated(
   count: number,
 ): Promise<void> {
   if (count <= 0) return;
-  const period = periodOf(now).firstDay;
-  if (scope.accountId) await addToAccountCounters(trx, { ...scope, accountId: scope.accountId }, period, { webhook_deliveries: count });
-  else await addToPlatformCounters(trx, scope, period, { webhook_deliveries: count });
+  await add(trx, scope, now, { webhook_deliveries: count });
 }
