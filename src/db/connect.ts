@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlitePreparedDriver } from './pglite-driver.js';
 import type { Database } from './schema.js';
 import { lockDataDir } from './pglite-lock.js';
 import { PreviewableDriver } from './preview.js';
@@ -96,13 +97,16 @@ class SerializedPGliteAdapter extends PGliteAdapter {
 const AUTH_TABLES = ['api_keys', 'platforms', 'accounts'];
 
 class SerializedPGliteDialect extends PGliteDialect {
+  constructor(readonly pglite: PGlite) {
+    super({ pglite });
+  }
   override createAdapter(): DialectAdapter {
     return new SerializedPGliteAdapter();
   }
   readonly serialized: SerializedDriver[] = [];
   readonly authWrites = new WriteWatch(AUTH_TABLES);
   override createDriver(): Driver {
-    const driver = new SerializedDriver(withStatementLog(super.createDriver()));
+    const driver = new SerializedDriver(withStatementLog(new PGlitePreparedDriver(this.pglite)));
     this.serialized.push(driver);
     return new PreviewableDriver(new WriteWatchDriver(driver, this.authWrites));
   }
@@ -194,7 +198,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       parsers: { [DATE_OID]: (v: string) => v },
     });
     await pglite.waitReady;
-    const dialect = new SerializedPGliteDialect({ pglite });
+    const dialect = new SerializedPGliteDialect(pglite);
     const kysely = new Kysely<Database>({ dialect, plugins: statementLogPlugins() });
     return {
       kysely,
