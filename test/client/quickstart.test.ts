@@ -75,7 +75,8 @@ describe('docs/quickstart.md', () => {
         backgroundSteps.push(step);
         const log = `background-${step}.log`;
         parts.push(`( ${block.code.trim()} ) > ${log} 2>&1 &`, `echo $! >> background.pids`);
-        parts.push(`for _ in $(seq 100); do grep -q 'listening on' ${log} && break; sleep 0.1; done`);
+        // The subshell may not have created its log yet when the first grep looks.
+        parts.push(`for _ in $(seq 100); do grep -qs 'listening on' ${log} && break; sleep 0.1; done`);
       } else {
         parts.push(`echo "::step ${step}"`, block.code);
       }
