@@ -3,33 +3,78 @@ import { loadConfig, type Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { bootstrap } from './tenancy/platforms.repository.js';
-import { buildApp, createWorkers } from './app.js';
-import { Metrics } from './metrics/registry.js';
-import { startHealthServer } from './workers/health-server.js';
-import { watchDatabase } from './metrics/probes.js';
-import { systemClock } from './lib/clock.js';
 import { shutDown, type ShutdownParts } from './shutdown.js';
 
 /*
  * Process entries, one per role (docs/scaling.md): `serve` runs the HTTP API and, unless told
  * not to, the background workers; `work` runs the workers only, with a health endpoint.
  * Each: config → database → migrate → serve → bounded graceful stop on SIGTERM.
+ *
+ * The database is opened first and the rest of the service (every feature, the HTTP
+ * server, the metrics) is imported while it opens: PGlite compiles its WebAssembly on
+ * background threads and reads its data folder, and module loading fills that wait
+ * (docs/performance.md, "Start-up"). Only what opening the database needs is imported
+ * statically here.
  */
 
 async function open(config: Config): Promise<{ logger: Logger; db: Db }> {
   const logger = pino({ level: config.logLevel, base: { service: 'scheduling' } });
   const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
-  const applied = await migrate(db.kysely);
-  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  try {
+    const applied = await migrate(db.kysely);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   return { logger, db };
 }
 
+/** Opens the database and imports `modules` at the same time; a failure of either stops both. */
+async function openWhileLoading<M>(config: Config, modules: () => Promise<M>): Promise<{ logger: Logger; db: Db; loaded: M }> {
+  const opening = open(config);
+  const [opened, loaded] = await Promise.allSettled([opening, modules()]);
+  if (loaded.status === 'rejected') {
+    if (opened.status === 'fulfilled') await opened.value.db.close();
+    throw loaded.reason;
+  }
+  if (opened.status === 'rejected') throw opened.reason;
+  return { ...opened.value, loaded: loaded.value };
+}
+
+/** What `serve` needs besides the database, loaded while it opens. */
+const serveModules = async () => {
+  const [app, registry] = await Promise.all([import('./app.js'), import('./metrics/registry.js')]);
+  return { buildApp: app.buildApp, createWorkers: app.createWorkers, Metrics: registry.Metrics };
+};
+
+/** What `work` needs besides the database. */
+const workModules = async () => {
+  const [app, registry, health, probes, clock] = await Promise.all([
+    import('./app.js'),
+    import('./metrics/registry.js'),
+    import('./workers/health-server.js'),
+    import('./metrics/probes.js'),
+    import('./lib/clock.js'),
+  ]);
+  return { createWorkers: app.createWorkers, Metrics: registry.Metrics, startHealthServer: health.startHealthServer, watchDatabase: probes.watchDatabase, systemClock: clock.systemClock };
+};
+
+/**
+ * In `serve`, the workers start this long after the server listens. Their first passes touch
+ * most tables, and on PGlite each statement runs on the thread that serves HTTP: started at
+ * once, they held the first requests after a restart for about half a second (profiled;
+ * docs/performance.md, "Start-up"). Nothing they do is due within a second of a start.
+ */
+export const WORKERS_START_DELAY_MS = 1000;
+
 /** SIGTERM and SIGINT run the bounded stop once, then exit with its code. */
-function stopOnSignals(logger: Logger, parts: Omit<ShutdownParts, 'logger'>): void {
+function stopOnSignals(logger: Logger, parts: Omit<ShutdownParts, 'logger'>, beforeStop: () => void = () => {}): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    beforeStop();
     logger.info({ signal, timeoutMs: parts.timeoutMs }, 'shutting down: finishing requests in flight');
     shutDown({ ...parts, logger }).then(
       (code) => process.exit(code),
@@ -45,7 +90,8 @@ function stopOnSignals(logger: Logger, parts: Omit<ShutdownParts, 'logger'>): vo
 
 /** `scheduling serve [--no-workers]`: the HTTP API, and the workers unless `workers` is false. */
 export async function serve(config: Config = loadConfig(), options: { workers?: boolean } = {}): Promise<void> {
-  const { logger, db } = await open(config);
+  const { logger, db, loaded } = await openWhileLoading(config, serveModules);
+  const { buildApp, createWorkers, Metrics } = loaded;
   const boot = await bootstrap(db.kysely, config.bootstrapApiKey);
   if (boot.warning) logger.warn(boot.warning);
   if (boot.created && boot.printableKey) {
@@ -62,20 +108,28 @@ export async function serve(config: Config = loadConfig(), options: { workers?: 
   void app.compilePendingValidators().catch((err) => logger.error({ err }, 'compiling request validators failed'));
   const runWorkers = options.workers ?? config.runWorkers;
   const workers = runWorkers ? createWorkers(db, config, logger, { metrics }) : [];
-  for (const w of workers) w.start();
+  const startingWorkers = setTimeout(() => {
+    for (const w of workers) w.start();
+  }, workers.length ? WORKERS_START_DELAY_MS : 0);
   logger.info({ database: db.kind, workers: runWorkers, docs: `http://${config.host}:${config.port}/docs` }, 'scheduling service ready');
-  stopOnSignals(logger, {
-    timeoutMs: config.shutdownTimeoutMs,
-    stopServing: () => app.close(),
-    cutRequests: () => app.server.closeAllConnections(),
-    workers,
-    closeDatabase: () => db.close(),
-  });
+  stopOnSignals(
+    logger,
+    {
+      timeoutMs: config.shutdownTimeoutMs,
+      stopServing: () => app.close(),
+      cutRequests: () => app.server.closeAllConnections(),
+      workers,
+      closeDatabase: () => db.close(),
+    },
+    // A stop before the workers started: they never start.
+    () => clearTimeout(startingWorkers),
+  );
 }
 
 /** `scheduling worker`: the background workers only, and GET /healthz, /readyz on PORT. */
 export async function work(config: Config = loadConfig()): Promise<void> {
-  const { logger, db } = await open(config);
+  const { logger, db, loaded } = await openWhileLoading(config, workModules);
+  const { createWorkers, Metrics, startHealthServer, watchDatabase, systemClock } = loaded;
   const metrics = new Metrics();
   watchDatabase(metrics, db, systemClock);
   metrics.listenToDomain(); // for the life of the process

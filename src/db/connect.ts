@@ -1,5 +1,5 @@
 import { sql, Kysely, PGliteAdapter, PGliteDialect, PostgresDialect, type DialectAdapter, type Driver, type DatabaseConnection } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -154,6 +154,8 @@ function emptyClusterDump(dataDir: string): Blob | undefined {
 
 export async function connect(options: ConnectOptions): Promise<Db> {
   if (options.databaseUrl) {
+    // Imported here: a process on PGlite never loads the PostgreSQL client (start-up time).
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
@@ -168,7 +170,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
           if (oid === DATE_OID) return (v: string) => v;
           if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
           return pg.types.getTypeParser(oid, format as 'text');
-        }) as typeof pg.types.getTypeParser,
+        }) as pg.CustomTypesConfig['getTypeParser'],
       },
     });
     // An idle client losing its server must not crash the process; the pool replaces it.

@@ -12,12 +12,32 @@ const MIGRATION_LOCK_ID = 7_240_301;
  */
 export const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
-export function listMigrations(): { name: string; sql: string }[] {
+/** The migrations' names, in order (`001-foundation`, …). */
+function migrationNames(): string[] {
   return fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
     .sort()
-    .map((file) => ({ name: file.slice(0, -'.sql'.length), sql: fs.readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8') }));
+    .map((file) => file.slice(0, -'.sql'.length));
+}
+
+export function listMigrations(): { name: string; sql: string }[] {
+  return migrationNames().map((name) => ({ name, sql: fs.readFileSync(new URL(`${name}.sql`, MIGRATIONS_DIR), 'utf8') }));
+}
+
+/**
+ * Whether every migration is recorded, in one plain select: the usual start, on a database
+ * that is up to date, costs that one statement (docs/performance.md, "Start-up"). False when
+ * one is missing or the table does not exist yet; `migrate` then takes the lock and decides.
+ */
+async function upToDate(db: Kysely<Database>, names: string[]): Promise<boolean> {
+  try {
+    const done = await sql<{ name: string }>`select name from schema_migrations`.execute(db);
+    const applied = new Set(done.rows.map((r) => r.name));
+    return names.every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -25,6 +45,8 @@ export function listMigrations(): { name: string; sql: string }[] {
  * starting at once on one PostgreSQL never run a migration twice. Returns the names applied.
  */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
+  // Migrations are only ever added, so a database holding every name has nothing to do.
+  if (await upToDate(db, migrationNames())) return [];
   const migrations = listMigrations();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);

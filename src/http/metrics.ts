@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Any fastify instance: the server's own type would make this file and server.ts import each other. */
 type App = FastifyInstance<any, any, any, any, any>;
@@ -11,11 +11,20 @@ import { metricsTokenCheck } from '../metrics/token.js';
  * ids do not explode the label set). Requests that matched no route are `route="unmatched"`.
  */
 export function instrumentRequests(app: App, metrics: Metrics): void {
-  app.addHook('onResponse', async (req, reply) => {
+  const record = requestRecorder(metrics);
+  app.addHook('onResponse', (req, reply, done) => {
+    record(req, reply);
+    done();
+  });
+}
+
+/** What `instrumentRequests` does for one response, for a server that runs it in its own hook. */
+export function requestRecorder(metrics: Metrics) {
+  return (req: FastifyRequest, reply: FastifyReply): void => {
     const labels = { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-  });
+  };
 }
 
 

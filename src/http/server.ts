@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import type { Logger } from 'pino';
@@ -13,12 +13,13 @@ import { rateLimitHook } from './rate-limit/hook.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
 import type { RequestMeter } from '../metering/index.js';
 import type { Metrics } from '../metrics/registry.js';
-import { instrumentRequests } from './metrics.js';
+import { requestRecorder } from './metrics.js';
 import { claimIdempotencyKey, settleIdempotencyKey } from './idempotency.js';
 import { renderErrorInVersion, renderInVersion, LATEST_API_VERSION, type ApiVersion } from '../lib/api-versions.js';
 import { assertObjectBody, assertStorableText, assertNoUndeclaredParameters } from './request-guards.js';
 import { openApiTransforms, recordRoute } from './openapi.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
+import type { RouteAccess } from './context.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -56,6 +57,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   const app = Fastify({
     loggerInstance: logger || undefined,
     logger: logger ? undefined : false,
+    logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId(ID_PREFIX.request),
     // On SIGTERM the server stops accepting connections and finishes the requests in flight;
@@ -81,7 +83,18 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every route is recorded as it is added (tests check each one appears in the OpenAPI document).
-  app.addHook('onRoute', (route) => recordRoute(app, route));
+  // Idempotency keys are claimed on POST routes that need a key, the only requests that can
+  // carry one: other requests skip the hook (docs/performance.md, "Where the floor is").
+  app.addHook('onRoute', (route) => {
+    recordRoute(app, route);
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if (access && !access.public && [route.method].flat().includes('POST')) {
+      route.preHandler = [claimIdempotency, ...[route.preHandler ?? []].flat()] as RouteOptions['preHandler'];
+    }
+  });
+  const claimIdempotency = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (await claimIdempotencyKey(db, clock, req, reply)) return reply;
+  };
 
   app.decorateRequest('auth', null as never);
   app.decorateRequest('accountId', null);
@@ -133,23 +146,29 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     );
   });
 
-  app.addHook('onRequest', async (req, reply) => {
+  // One hook per step of a request where one will do: each hook is a turn of Fastify's hook
+  // runner, paid by every request (docs/performance.md, "Where the floor is").
+  const rateLimit = rateLimiter
+    ? rateLimitHook(rateLimiter, async (req) => {
+        const key = await lookupKey(db, req, keyLookup);
+        return key ? { platformId: key.platform_id, livemode: key.livemode } : null;
+      })
+    : null;
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('Request-Id', req.id);
+    if (!rateLimit) return done();
+    rateLimit(req, reply).then(() => done(), done);
   });
-  if (rateLimiter) {
-    app.addHook('onRequest', rateLimitHook(rateLimiter, async (req) => {
-      const key = await lookupKey(db, req, keyLookup);
-      return key ? { platformId: key.platform_id, livemode: key.livemode } : null;
-    }));
-  }
-  if (metrics) instrumentRequests(app, metrics);
-  if (requestMeter) {
-    app.addHook('onResponse', async (req, reply) => {
-      // Every request a key of the platform made counts, whatever its answer, except those the
-      // rate limit refused (they did no work, and never got as far as auth).
-      if (req.auth && reply.statusCode !== 429 && req.routeOptions.config.metered !== false) requestMeter.count(req.auth.platformId, req.auth.livemode, req.accountId);
-    });
-  }
+  const recordMetrics = metrics ? requestRecorder(metrics) : null;
+  app.addHook('onResponse', (req, reply, done) => {
+    recordMetrics?.(req, reply);
+    // Every request a key of the platform made counts, whatever its answer, except those the
+    // rate limit refused (they did no work, and never got as far as auth).
+    if (requestMeter && req.auth && reply.statusCode !== 429 && req.routeOptions.config.metered !== false) {
+      requestMeter.count(req.auth.platformId, req.auth.livemode, req.accountId);
+    }
+    done();
+  });
 
   app.addHook('preValidation', async (req) => {
     // A POST without a body is an empty object: actions and updates may have nothing to say.
@@ -163,28 +182,23 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     assertNoUndeclaredParameters(req);
   });
 
-  app.addHook('preHandler', async (req, reply) => {
-    const access = req.routeOptions.config.access;
-    if (!access || access.public) return;
-    if (await claimIdempotencyKey(db, clock, req, reply)) return reply;
-  });
-
-  app.addHook('preSerialization', async (req, reply, payload) => {
+  app.addHook('preSerialization', (req, reply, payload, done) => {
+    if (reply.statusCode >= 400) return done(null, payload);
     const version = (req.auth?.apiVersion ?? LATEST_API_VERSION) as ApiVersion;
-    if (reply.statusCode >= 400) return payload;
     const rendered = renderInVersion(payload, version);
     // The object does not exist in the client's version (docs/api-conventions.md#versions).
-    if (rendered === null && payload !== null) throw new ApiError('resource_missing', `No such object in API version ${version}.`);
-    return rendered;
+    if (rendered === null && payload !== null) return done(new ApiError('resource_missing', `No such object in API version ${version}.`));
+    done(null, rendered);
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     // Set here rather than at serialisation so that replays and errors carry it too.
     if (req.auth) reply.header('Service-Version', req.auth.apiVersion);
-    if (req.idempotency) {
-      await settleIdempotencyKey(db, req, reply.statusCode, storedForReplay(String(payload ?? ''), req.routeOptions.config.replayOmits));
-    }
-    return payload;
+    if (!req.idempotency) return done(null, payload);
+    settleIdempotencyKey(db, req, reply.statusCode, storedForReplay(String(payload ?? ''), req.routeOptions.config.replayOmits)).then(
+      () => done(null, payload),
+      done,
+    );
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -220,6 +234,19 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   });
 
   return app;
+}
+
+/**
+ * One log line per request, when it completes, with the request (method, URL, client) and the
+ * response (status, time): Fastify's default writes a second line as each request arrives,
+ * which doubled the logging cost of every request (docs/configuration.md, "Health and logs").
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
 
 /** The response body kept for Idempotency-Key replays, without the fields a route never stores. */

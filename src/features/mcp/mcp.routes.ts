@@ -3,11 +3,9 @@
  * /llms.txt, the API described for a model (docs/agents.md).
  */
 import { Type } from 'typebox';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { App } from '../../http/server.js';
 import type { Clock } from '../../lib/clock.js';
 import { LATEST_API_VERSION } from '../../lib/api-versions.js';
-import { mcpServerFor } from './mcp.server.js';
 import { llmsTxt } from './llms-txt.js';
 
 const JsonRpcMessage = Type.Object(
@@ -26,6 +24,13 @@ const JsonRpcMessage = Type.Object(
   },
 );
 
+/**
+ * The MCP SDK (and the zod it brings) is a large module graph that few processes ever use:
+ * it is imported at the first POST /mcp, not at start (docs/performance.md, "Start-up").
+ */
+let sdk: Promise<[typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('./mcp.server.js')]> | null = null;
+const loadSdk = () => (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./mcp.server.js')]));
+
 export function mcpRoutes(app: App, clock: Clock): void {
   app.post('/mcp', {
     config: {
@@ -43,6 +48,7 @@ export function mcpRoutes(app: App, clock: Clock): void {
       },
     },
     handler: async (req, reply) => {
+      const [{ StreamableHTTPServerTransport }, { mcpServerFor }] = await loadSdk();
       const server = mcpServerFor(app, req, clock, LATEST_API_VERSION);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);

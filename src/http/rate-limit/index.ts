@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Metrics } from '../../metrics/registry.js';
 import { MemoryRateLimitStore } from './memory-store.js';
-import { RedisRateLimitStore } from './redis-store.js';
 import { RateLimiter } from './limiter.js';
 
 export { RateLimiter, rateLimitHeaders, platformBucket } from './limiter.js';
@@ -22,6 +21,8 @@ export interface RateLimitSettings {
 export async function createRateLimiter(settings: RateLimitSettings, metrics: Metrics | null, logger: Logger | null): Promise<RateLimiter> {
   let store;
   if (settings.redisUrl) {
+    // Imported only when used: the Redis client is a large module graph (start-up time).
+    const { RedisRateLimitStore } = await import('./redis-store.js');
     const redis = new RedisRateLimitStore({ url: settings.redisUrl });
     if (!(await redis.ready(2000))) logger?.warn('rate limit: Redis is not reachable yet; failing open until it is');
     store = redis;
