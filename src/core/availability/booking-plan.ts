@@ -118,14 +118,22 @@ export function planBooking(input: PlanInput): BookingPlan {
 
   input.segments.forEach((seg, index) => {
     const single = seg.resource !== undefined;
-    const listed = single ? [seg.resource as string] : [...(seg.resources ?? [])];
+    const listed: readonly string[] = single ? [seg.resource as string] : (seg.resources ?? []);
     if (listed.length === 0) throw new RangeError(`segment ${index} names no resource`);
     const timelineOf = (id: string) => {
       const timeline = timelines.get(id);
       if (!timeline) throw new RangeError(`no timeline for resource ${id}`);
       return timeline;
     };
-    const candidates = single ? listed : orderCandidates(listed.map(timelineOf), seg.start, seg.candidateOrder ?? 'listed');
+    // `listed` order needs no timelines to order by (search plans every grid start with it);
+    // every candidate must still have one.
+    const order = seg.candidateOrder ?? 'listed';
+    let candidates: readonly string[];
+    if (single) candidates = listed;
+    else if (order === 'listed') {
+      for (const id of listed) timelineOf(id);
+      candidates = listed;
+    } else candidates = orderCandidates(listed.map(timelineOf), seg.start, order);
 
     const tried: CandidateTrial[] = [];
     let chosen: CandidateTrial | null = null;
@@ -140,7 +148,7 @@ export function planBooking(input: PlanInput): BookingPlan {
         extraHolds,
         rules,
       );
-      tried.push({ resource: id, fit, buffers, extraHolds: extraHolds.filter((h) => h.resource === id) });
+      tried.push({ resource: id, fit, buffers, extraHolds: extraHolds.length === 0 ? [] : extraHolds.filter((h) => h.resource === id) });
       // start_passed is a property of the segment's time, the same for every
       // candidate, so it must not make us skip a candidate.
       if (!chosen && ownConflicts(fit).length === 0) {

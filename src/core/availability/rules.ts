@@ -60,15 +60,19 @@ export function capBreaches(timeline: ResourceTimeline, start: number): CapBreac
   return out;
 }
 
+const NO_RULE_CONFLICTS: { timing: Conflict[]; caps: Conflict[] } = Object.freeze({ timing: Object.freeze([]) as unknown as Conflict[], caps: Object.freeze([]) as unknown as Conflict[] });
+
 export function ruleConflicts(
   timeline: ResourceTimeline,
   segment: { index: number; start: number },
   check: { scope: RuleScope; now: number },
 ): { timing: Conflict[]; caps: Conflict[] } {
+  if (check.scope === 'none') return NO_RULE_CONFLICTS;
+  const rules = rulesOf(timeline.resource);
+  // Most resources have no rule at all: nothing to check, nothing to allocate.
+  if (rules.minNoticeMinutes === null && rules.maxAdvanceDays === null && !hasCaps(rules)) return NO_RULE_CONFLICTS;
   const timing: Conflict[] = [];
   const caps: Conflict[] = [];
-  if (check.scope === 'none') return { timing, caps };
-  const rules = rulesOf(timeline.resource);
   const id = timeline.resource.id;
   const base = { segment: segment.index, resource: id };
   if (check.scope === 'all') {

@@ -147,6 +147,9 @@ export function* searchSlotsInSteps(input: SearchInput): Generator<void, SearchR
         length: h.end - h.start,
         earliest: window.earliest - starts[i],
         latest: window.latest - starts[i],
+        // The last earliestFit asked of this space: its `from` and its answer.
+        askedFrom: Infinity,
+        answer: null as number | null,
       };
     }),
   );
@@ -165,7 +168,14 @@ export function* searchSlotsInSteps(input: SearchInput): Generator<void, SearchR
       for (const options of spaces) {
         let best: number | null = null;
         for (const o of options) {
-          const x = earliestFit(o.space, Math.max(t, o.earliest) + o.lead, o.length);
+          const from = Math.max(t, o.earliest) + o.lead;
+          // earliestFit is the least fitting x ≥ from, so for any later from' up to that
+          // answer the answer is the same (and none stays none): the walk only moves forward.
+          if (from < o.askedFrom || (o.answer !== null && from > o.answer)) {
+            o.askedFrom = from;
+            o.answer = earliestFit(o.space, from, o.length);
+          }
+          const x = o.answer;
           if (x === null || x - o.lead > o.latest) continue;
           if (best === null || x - o.lead < best) best = x - o.lead;
         }

@@ -106,7 +106,8 @@ export function checkSegmentFit(
   const conflicts: Conflict[] = [];
   const add = (reason: Conflict['reason'], message: string) =>
     conflicts.push({ segment: segment.index, resource: resource.id, reason, message });
-  const span = `${formatInstant(held.start)} to ${formatInstant(held.end)}`;
+  // Formatted only for a conflict's message: search asks this for every grid start.
+  const span = () => `${formatInstant(held.start)} to ${formatInstant(held.end)}`;
 
   if (resource.status === 'archived') {
     add('resource_archived', `Resource ${resource.id} is archived and takes no new bookings.`);
@@ -120,19 +121,19 @@ export function checkSegmentFit(
     const where = segment.location ? ` at location ${segment.location}` : '';
     add(
       'outside_schedule',
-      `Resource ${resource.id} is not working${where} for all of the held time ${span} (buffers included).`,
+      `Resource ${resource.id} is not working${where} for all of the held time ${span()} (buffers included).`,
     );
   }
   if (overlaps(timeline.blocked, held)) {
     const busy = timeline.feedBusy.find((b) => b.start < held.end && b.end > held.start);
     if (busy?.feed) {
-      add('blocked', `Resource ${resource.id} is busy in calendar feed ${busy.feed.id} (event ${busy.feed.uid}) during the held time ${span}.`);
+      add('blocked', `Resource ${resource.id} is busy in calendar feed ${busy.feed.id} (event ${busy.feed.uid}) during the held time ${span()}.`);
       Object.assign(conflicts[conflicts.length - 1], { calendar_feed: busy.feed.id, event_uid: busy.feed.uid });
     } else {
-      add('blocked', `Resource ${resource.id} is blocked during the held time ${span}.`);
+      add('blocked', `Resource ${resource.id} is blocked during the held time ${span()}.`);
     }
   }
-  const mine = extraHolds.filter((h) => h.resource === resource.id);
+  const mine = extraHolds.length === 0 ? extraHolds : extraHolds.filter((h) => h.resource === resource.id);
   const peak = maxUsedWithExtra(timeline.capacity, held.start, held.end, mine);
   if (segment.quantity > resource.capacity) {
     add(
@@ -142,7 +143,7 @@ export function checkSegmentFit(
   } else if (peak + segment.quantity > resource.capacity) {
     add(
       'capacity_exceeded',
-      `Resource ${resource.id} has ${Math.max(0, resource.capacity - peak)} of ${resource.capacity} units free at some time in ${span}; ${segment.quantity} requested.`,
+      `Resource ${resource.id} has ${Math.max(0, resource.capacity - peak)} of ${resource.capacity} units free at some time in ${span()}; ${segment.quantity} requested.`,
     );
   }
   conflicts.push(...fromRules.caps);

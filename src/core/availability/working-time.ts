@@ -4,14 +4,14 @@
  */
 import type { Interval, OverrideFacts, ResourceFacts, ScheduleFacts, WallInterval, WorkingInterval } from './types.js';
 import {
-  addDays,
-  daysBetween,
+  fromEpochDay,
   instantToLocalDate,
   localToInstant,
-  mondayOf,
   parseWallTime,
+  toEpochDay,
   weekdayOf,
 } from '../time/wall-time.js';
+import { WEEKDAYS } from '../time/calendar-date.js';
 
 /** The schedule in force on `date`: latest effectiveFrom ≤ date, or null (closed). */
 export function scheduleInForce(sortedSchedules: readonly ScheduleFacts[], date: string): ScheduleFacts | null {
@@ -25,8 +25,16 @@ export function scheduleInForce(sortedSchedules: readonly ScheduleFacts[], date:
 
 /** The rotation week index for `date` under `schedule` (Monday-based weeks). */
 export function rotationWeek(schedule: ScheduleFacts, date: string): number {
-  const weeks = Math.floor(daysBetween(mondayOf(schedule.effectiveFrom), mondayOf(date)) / 7);
-  const n = schedule.weeks.length;
+  return rotationWeekOfDay(schedule.weeks.length, mondayIndex(toEpochDay(schedule.effectiveFrom)), toEpochDay(date));
+}
+
+/** The epoch day of the Monday of `epochDay`'s Monday-based week (1970-01-01 was a Thursday). */
+function mondayIndex(epochDay: number): number {
+  return epochDay - ((((epochDay + 3) % 7) + 7) % 7);
+}
+
+function rotationWeekOfDay(n: number, scheduleMonday: number, epochDay: number): number {
+  const weeks = Math.floor((mondayIndex(epochDay) - scheduleMonday) / 7);
   return ((weeks % n) + n) % n;
 }
 
@@ -51,6 +59,10 @@ export function wallIntervalsFor(
  * day is one interval). A date the zone skips entirely (Pacific/Apia 2011-12-30) has
  * its times moved forward like any nonexistent local time ('compatible'); they then
  * overlap the next day's and merge with it.
+ *
+ * The days are walked as epoch days (integers) and each schedule's first Monday is
+ * computed once: this runs for every day of every candidate of a search, so it stays
+ * clear of date-string parsing. It gives what wallIntervalsFor gives day by day.
  */
 export function workingTime(
   resource: ResourceFacts,
@@ -61,17 +73,29 @@ export function workingTime(
   if (range.end <= range.start) return [];
   const tz = resource.timezone;
   const sorted = [...schedules].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
+  const mondays = new Map<ScheduleFacts, number>(sorted.map((s) => [s, mondayIndex(toEpochDay(s.effectiveFrom))]));
   const byDate = new Map(overrides.map((o) => [o.date, o]));
   // One day either side: a local day's intervals can reach into the neighbouring UTC
   // days (24:00 ends, zones far from UTC, moved-forward times).
-  const first = addDays(instantToLocalDate(range.start, tz), -1);
-  const last = addDays(instantToLocalDate(range.end, tz), 1);
+  const first = toEpochDay(instantToLocalDate(range.start, tz)) - 1;
+  const last = toEpochDay(instantToLocalDate(range.end, tz)) + 1;
 
   const raw: WorkingInterval[] = [];
-  for (let date = first; date <= last; date = addDays(date, 1)) {
-    for (const wall of wallIntervalsFor(date, sorted, byDate)) {
-      const startMin = parseWallTime(wall.start);
-      const endMin = parseWallTime(wall.end, true);
+  for (let day = first; day <= last; day++) {
+    const date = fromEpochDay(day);
+    const override = byDate.get(date);
+    let walls: readonly WallInterval[];
+    if (override) {
+      walls = override.intervals;
+    } else {
+      const schedule = scheduleInForce(sorted, date);
+      if (!schedule || schedule.weeks.length === 0) continue;
+      const week = schedule.weeks[rotationWeekOfDay(schedule.weeks.length, mondays.get(schedule)!, day)];
+      walls = week?.[WEEKDAYS[(((day + 3) % 7) + 7) % 7]] ?? [];
+    }
+    for (const wall of walls) {
+      const startMin = wallMinutes(wall.start, false);
+      const endMin = wallMinutes(wall.end, true);
       if (startMin === null || endMin === null) {
         throw new RangeError(`invalid wall interval on ${date}: ${wall.start}–${wall.end}`);
       }
@@ -81,6 +105,20 @@ export function workingTime(
     }
   }
   return mergeSameLocation(raw);
+}
+
+/** parseWallTime, remembered: a schedule repeats the same few wall times every day. */
+const wallStarts = new Map<string, number | null>();
+const wallEnds = new Map<string, number | null>();
+function wallMinutes(text: string, allowEndOfDay: boolean): number | null {
+  const cache = allowEndOfDay ? wallEnds : wallStarts;
+  let minutes = cache.get(text);
+  if (minutes === undefined) {
+    minutes = parseWallTime(text, allowEndOfDay);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(text, minutes);
+  }
+  return minutes;
 }
 
 /** Sorts and merges touching/overlapping intervals that share a location. */

@@ -25,19 +25,31 @@ export interface CapacityTimeline {
 }
 
 export function buildCapacityTimeline(holds: readonly QuantityHold[]): CapacityTimeline {
-  const deltas = new Map<number, number>();
+  // Every hold's two edges, sorted and deduplicated, are the breakpoints; the level on
+  // [times[i], times[i+1]) is the running sum of the quantities starting and ending there.
+  // Typed arrays and a numeric sort: a search builds this for every candidate.
+  let n = 0;
+  const edges = new Float64Array(holds.length * 2);
   for (const h of holds) {
     if (h.end <= h.start || h.quantity === 0) continue;
-    deltas.set(h.start, (deltas.get(h.start) ?? 0) + h.quantity);
-    deltas.set(h.end, (deltas.get(h.end) ?? 0) - h.quantity);
+    edges[n++] = h.start;
+    edges[n++] = h.end;
   }
+  const sortedEdges = edges.subarray(0, n).sort();
   // times[i] is a breakpoint; used[i] is the usage on [times[i], times[i+1]).
   // Before times[0] and from the last breakpoint on, nothing is held.
-  const times = [...deltas.keys()].sort((a, b) => a - b);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) if (i === 0 || sortedEdges[i] !== sortedEdges[i - 1]) times.push(sortedEdges[i]);
+  const deltas = new Float64Array(times.length);
+  for (const h of holds) {
+    if (h.end <= h.start || h.quantity === 0) continue;
+    deltas[indexAt(h.start)] += h.quantity;
+    deltas[indexAt(h.end)] -= h.quantity;
+  }
   const used: number[] = new Array(times.length);
   let level = 0;
   for (let i = 0; i < times.length; i++) {
-    level += deltas.get(times[i])!;
+    level += deltas[i];
     used[i] = level;
   }
   const table = sparseMaxTable(used);

@@ -6,10 +6,12 @@
  * time inside a spring-forward gap moves forward by the gap's length, a repeated local
  * time takes the earlier instant. Temporal is slow (~15 µs a conversion) and search
  * converts thousands of wall times, so per (zone, date) we cache the day's shape: on a
- * day without offset transitions every wall minute is midnight + minutes, exactly.
+ * day without offset transitions every wall minute is midnight + minutes, exactly. The
+ * other way, instant → local, per zone we cache the periods of constant UTC offset (up to
+ * the next transition, as Temporal reports it) and add the offset.
  */
 import { Temporal } from 'temporal-polyfill';
-import { addDays, parseDate, daysFromCivil, daysInMonth, formatDate } from './calendar-date.js';
+import { addDays, parseDate, daysFromCivil, daysInMonth, fromEpochDay } from './calendar-date.js';
 
 export {
   addDays,
@@ -83,7 +85,9 @@ interface DayShape {
   uniform: boolean;
 }
 
-const dayCache = new Map<string, DayShape>();
+/** Per zone, per date: two levels, so that a lookup builds no key string. */
+const dayCache = new Map<string, Map<string, DayShape>>();
+let dayCacheSize = 0;
 const slowCache = new Map<string, number>();
 const CACHE_LIMIT = 200_000;
 
@@ -94,8 +98,8 @@ function plainDateTime(date: string, minutes: number): Temporal.PlainDateTime {
 }
 
 function dayShape(date: string, timeZone: string): DayShape {
-  const key = `${timeZone}|${date}`;
-  let shape = dayCache.get(key);
+  let zone = dayCache.get(timeZone);
+  let shape = zone?.get(date);
   if (shape) return shape;
   const zdt = plainDateTime(date, 0).toZonedDateTime(timeZone, { disambiguation: 'compatible' });
   const startMs = zdt.epochMilliseconds;
@@ -103,8 +107,14 @@ function dayShape(date: string, timeZone: string): DayShape {
   const next = zdt.getTimeZoneTransition('next');
   const uniform = midnightExists && (next === null || next.epochMilliseconds >= startMs + DAY_MINUTES * MINUTE_MS);
   shape = { startMs, uniform };
-  if (dayCache.size > CACHE_LIMIT) dayCache.clear();
-  dayCache.set(key, shape);
+  if (dayCacheSize > CACHE_LIMIT) {
+    dayCache.clear();
+    dayCacheSize = 0;
+    zone = undefined;
+  }
+  if (!zone) dayCache.set(timeZone, (zone = new Map()));
+  zone.set(date, shape);
+  dayCacheSize++;
   return shape;
 }
 
@@ -181,16 +191,103 @@ export function instantToLocalDate(ms: number, timeZone: string): string {
 
 /** The instant's local date and minutes after midnight (seconds dropped). */
 export function instantToLocal(ms: number, timeZone: string): { date: string; minutes: number } {
-  const z = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
-  return { date: formatDate(z.year, z.month, z.day), minutes: z.hour * 60 + z.minute };
+  const local = ms + offsetAt(ms, timeZone);
+  const day = Math.floor(local / DAY_MS);
+  return { date: fromEpochDay(day), minutes: Math.floor((local - day * DAY_MS) / MINUTE_MS) };
+}
+
+const DAY_MS = DAY_MINUTES * MINUTE_MS;
+
+/**
+ * A stretch of time over which a zone's UTC offset does not change: [start, end), where
+ * `end` is the zone's next offset transition (Infinity: none).
+ */
+interface OffsetPeriod {
+  start: number;
+  end: number;
+  offsetMs: number;
+}
+
+/** Per zone, the periods met so far, sorted by start and disjoint; the last one found first. */
+const offsetPeriods = new Map<string, { periods: OffsetPeriod[]; last: OffsetPeriod | null }>();
+const PERIOD_LIMIT = 10_000;
+
+/**
+ * The zone's UTC offset at instant `ms`, in ms: what Temporal gives (local = ms + offset),
+ * asked of Temporal once per offset period and then answered from the cache. A period is
+ * learnt as [the instant asked, the next transition): the offset cannot change before the
+ * next transition, which is the same rule dayShape relies on for a uniform day. Asked for an
+ * earlier instant whose next transition is the same, the period grows back to it.
+ */
+function offsetAt(ms: number, timeZone: string): number {
+  let zone = offsetPeriods.get(timeZone);
+  if (!zone) {
+    if (offsetPeriods.size > 1_000) offsetPeriods.clear();
+    offsetPeriods.set(timeZone, (zone = { periods: [], last: null }));
+  }
+  const last = zone.last;
+  if (last && ms >= last.start && ms < last.end) return last.offsetMs;
+  const { periods } = zone;
+  // The first period ending after ms: the only one that can hold it.
+  let lo = 0;
+  let hi = periods.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (periods[mid].end > ms) hi = mid;
+    else lo = mid + 1;
+  }
+  const found = lo < periods.length ? periods[lo] : null;
+  if (found && found.start <= ms) {
+    zone.last = found;
+    return found.offsetMs;
+  }
+  const zdt = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
+  const offsetMs = zdt.offsetNanoseconds / 1e6;
+  const next = zdt.getTimeZoneTransition('next');
+  const end = next === null ? Infinity : next.epochMilliseconds;
+  if (!Number.isInteger(offsetMs) || end <= ms) return offsetMs; // nothing to learn safely
+  if (found && found.end === end) {
+    // Same next transition: no change of offset between ms and the known period.
+    found.start = ms;
+    zone.last = found;
+    return offsetMs;
+  }
+  if (periods.length > PERIOD_LIMIT) periods.length = 0;
+  const period = { start: ms, end, offsetMs };
+  // Disjoint from its neighbours: the one before ends at or before ms (it ends after no
+  // instant ≥ ms), and the found one (if any) starts after ms and ends after `end`; a
+  // period ending after `end` that started before `end` would hold the transition.
+  if (found && found.start < end) period.end = found.start;
+  periods.splice(lo, 0, period);
+  zone.last = period;
+  return offsetMs;
 }
 
 // ------------------------------------------------------------ wire formats
 
 /** RFC 3339 UTC with Z, second precision: "2026-03-02T14:00:00Z" (sub-seconds truncated). */
 export function formatInstant(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19) + 'Z';
+  // The same text as Date#toISOString, built from integers: a response lists hundreds of
+  // instants, and most of them share their date with the one before.
+  const seconds = Math.floor(ms / 1000);
+  const day = Math.floor(seconds / 86_400);
+  if (day !== lastFormattedDay) {
+    if (!(day >= FIRST_PLAIN_DAY && day <= LAST_PLAIN_DAY)) return new Date(seconds * 1000).toISOString().slice(0, 19) + 'Z';
+    lastFormattedDay = day;
+    lastFormattedDate = `${fromEpochDay(day)}T`;
+  }
+  const s = seconds - day * 86_400;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s - h * 3600) / 60);
+  return `${lastFormattedDate}${TWO_DIGITS[h]}:${TWO_DIGITS[m]}:${TWO_DIGITS[s - h * 3600 - m * 60]}Z`;
 }
+
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+/** Years 0000–9999: toISOString writes them as four plain digits, as formatDate does. */
+const FIRST_PLAIN_DAY = daysFromCivil(0, 1, 1);
+const LAST_PLAIN_DAY = daysFromCivil(9999, 12, 31);
+let lastFormattedDay = NaN;
+let lastFormattedDate = '';
 
 const RFC3339_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
 import {
   addDays,
   canonicalTimeZone,
@@ -130,6 +132,40 @@ describe('instants to local dates', () => {
     expect(instantToLocalDate(t('2026-03-02T03:00:00Z'), 'America/New_York')).toBe('2026-03-01');
     expect(instantToLocal(t('2026-03-02T03:00:00Z'), 'Asia/Kathmandu')).toEqual({ date: '2026-03-02', minutes: 8 * 60 + 45 });
   });
+
+  it('reads any instant as Temporal does, in any zone, year and order of asking (the offset periods it remembers stay exact)', () => {
+    // Zones with negative DST, half-hour DST, 45-minute offsets, skipped days, seconds in
+    // their old offsets, and offsets that changed many times.
+    const zones = ['Europe/Paris', 'America/New_York', 'Europe/Dublin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham',
+      'Pacific/Apia', 'America/Santiago', 'Africa/Casablanca', 'Antarctica/Troll', 'Asia/Tehran', 'America/St_Johns', 'UTC'];
+    const reference = (ms: number, tz: string) => {
+      const z = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(tz);
+      return { date: z.toPlainDate().toString(), minutes: z.hour * 60 + z.minute };
+    };
+    const instant = fc.oneof(
+      fc.integer({ min: Date.UTC(1850, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 0, 1) }),
+      // Right at, just before and just after the transitions of 2026 and 2027.
+      fc.tuple(fc.integer({ min: Date.UTC(2026, 0, 1) / 3_600_000, max: Date.UTC(2028, 0, 1) / 3_600_000 }), fc.integer({ min: -2, max: 2 })).map(([h, d]) => h * 3_600_000 + d),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(instant, fc.constantFrom(...zones)), { minLength: 1, maxLength: 40 }), (asks) => {
+        for (const [ms, tz] of asks) expect(instantToLocal(ms, tz)).toEqual(reference(ms, tz));
+      }),
+      { numRuns: 200 },
+    );
+    // Around every transition of a few years, walked forwards and then backwards: what was
+    // learnt on one side of a change must not be used on the other.
+    for (const tz of zones) {
+      const around: number[] = [];
+      let z: Temporal.ZonedDateTime | null = Temporal.Instant.fromEpochMilliseconds(Date.UTC(2025, 0, 1)).toZonedDateTimeISO(tz);
+      while ((z = z.getTimeZoneTransition('next')) && z.epochMilliseconds < Date.UTC(2029, 0, 1)) {
+        const at = z.epochMilliseconds;
+        around.push(at - 3_600_000, at - 60_000, at - 1, at, at + 1, at + 60_000, at + 3_600_000);
+      }
+      for (const ms of [...around, ...around.reverse()]) expect(instantToLocal(ms, tz)).toEqual(reference(ms, tz));
+    }
+  });
 });
 
 describe('wall-time instants and grids', () => {
@@ -191,6 +227,20 @@ describe('wire formats of instants', () => {
     ]) {
       expect(parseInstant(bad)).toBeNull();
     }
+  });
+
+  it('formats any instant exactly as Date#toISOString does, whole seconds', () => {
+    const reference = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19) + 'Z';
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: Date.UTC(-50, 0, 1), max: Date.UTC(10_050, 0, 1) }), { minLength: 1, maxLength: 20 }), (instants) => {
+        for (const ms of instants) expect(formatInstant(ms)).toBe(reference(ms));
+      }),
+      { numRuns: 300 },
+    );
+    for (const ms of [0, -1, 999, 1000, -1000, -1001, Date.UTC(0, 0, 1) - 1, Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10_000, 0, 1)]) {
+      expect(formatInstant(ms)).toBe(reference(ms));
+    }
+    expect(() => formatInstant(NaN)).toThrow(RangeError);
   });
 
   it('round-trips formatted instants', () => {
