@@ -6,6 +6,7 @@ import { buildServer, type App } from './http/server.js';
 import { LATEST_API_VERSION } from './lib/api-versions.js';
 import { lazyDocsPage } from './http/docs-page.js';
 import type { Worker } from './workers/poller.js';
+import { plannerStatisticsWorkers } from './workers/planner-statistics.js';
 import type { Deps } from './features/module.js';
 import { FEATURES } from './features/index.js';
 import { Metrics } from './metrics/registry.js';
@@ -91,8 +92,11 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
   return app;
 }
 
-/** The background workers of every feature (webhook delivery, pending expiry, retention, …). Not started. */
+/**
+ * The background workers of every feature (webhook delivery, pending expiry, retention, …),
+ * and on the embedded database the gathering of planner statistics. Not started.
+ */
 export function createWorkers(db: Db, config: Config, logger: Logger, options: BuildOptions = {}): Worker[] {
   const deps = buildDeps(db, config, options);
-  return FEATURES.flatMap((f) => f.workers?.(deps, logger) ?? []);
+  return [...FEATURES.flatMap((f) => f.workers?.(deps, logger) ?? []), ...plannerStatisticsWorkers(db, logger)];
 }

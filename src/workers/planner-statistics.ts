@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/connect.js';
+import { analyzeGrownTables } from '../db/planner-statistics.js';
+import { pollingWorker, type Worker } from './poller.js';
+
+/** How often the embedded database's tables are checked for growth (autovacuum naps a minute). */
+export const PLANNER_STATISTICS_INTERVAL_MS = 30_000;
+
+/**
+ * The embedded database's stand-in for autovacuum's ANALYZE (src/db/planner-statistics.ts):
+ * none on PostgreSQL, which gathers its own. Its first pass, soon after a start, analyses
+ * what was written while the service was stopped (an import, a restore).
+ */
+export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
+  if (db.kind !== 'pglite') return [];
+  return [
+    pollingWorker('planner-statistics', PLANNER_STATISTICS_INTERVAL_MS, logger, async () => {
+      const analysed = await analyzeGrownTables(db.kysely);
+      if (analysed.length) logger.debug({ tables: analysed }, 'planner statistics gathered');
+      return false;
+    }),
+  ];
+}
