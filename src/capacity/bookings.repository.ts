@@ -95,19 +95,6 @@ export function bookingsById(db: DbHandle, scope: AccountScope, ids: string[]): 
   return bookingsTable.select(db, scope).where(anyOf('id', ids)).execute();
 }
 
-/** Which of the given bookings hold capacity at `now`. */
-export async function holdingBookingIds(db: DbHandle, scope: AccountScope, bookingIds: string[], now: Date): Promise<Set<string>> {
-  if (bookingIds.length === 0) return new Set();
-  const live = await db
-    .selectFrom('bookings')
-    .select('id')
-    .where('account_id', '=', scope.accountId)
-    .where(anyOf('id', bookingIds))
-    .where(holdsCapacity(null, now))
-    .execute();
-  return new Set(live.map((b) => b.id));
-}
-
 /**
  * Bookings that hold capacity and have not ended at `now`, in id (creation) order: those
  * with a segment on one of `resourceIds` (every resource: 'all'), optionally only the flagged.

@@ -59,9 +59,9 @@ interface FactRows {
  * its protocol (docs/performance.md, "Where the floor is"). Times come as epoch milliseconds.
  *
  * A held segment counts when its booking holds capacity, checked per segment by primary key
- * (a scalar subquery, which the planner runs as an index lookup per row): a join could be
- * planned as a scan of every booking of the account per segment when the tables have no
- * statistics yet (PGlite has no autovacuum; docs/performance.md, "Planner statistics").
+ * (a scalar subquery, run as one lookup per row rather than a join the planner might turn
+ * into a scan of every booking of the account). Plans still need statistics: PGlite has no
+ * autovacuum, so a worker gathers them (docs/performance.md, "Planner statistics").
  */
 async function loadFactRows(db: DbHandle, account: string, ids: string[], range: Interval, now: Date): Promise<FactRows> {
   // Local dates can differ from UTC dates by up to a day on either side.
