@@ -5,71 +5,28 @@
  * applied, a platform and key made); "existing folder" restarts on that folder. With
  * DATABASE_URL set, both runs use a new database on that server instead.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { buildIfStale } from '../scripts/build.mjs';
 import { freshDatabase } from '../test/support/database.js';
+import { startServe } from './processes.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/**
- * CPU seconds the process has used (Linux /proc, in clock ticks of 10 ms; null elsewhere):
- * on a shared machine, wall time waits for other work too, CPU time does not.
- */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 const cpu: { first: number[]; again: number[] } = { first: [], again: [] };
 
-/** Milliseconds from spawn to a healthy answer; the process is then stopped with SIGTERM. */
+/**
+ * Milliseconds from spawn to a healthy answer (`startServe`, as the HTTP benchmark starts its
+ * servers), with the CPU the process used until then; the process is then stopped.
+ */
 async function startToReady(env: Record<string, string>, cpuInto: number[]): Promise<number> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/scheduling.js'), 'serve'], { cwd: ROOT, env: childEnv, stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const server = await startServe(env);
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) {
-          const ms = performance.now() - started;
-          const used = cpuSeconds(child.pid!);
-          if (used !== null) cpuInto.push(used * 1000);
-          return ms;
-        }
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    if (server.readyCpuMs !== null) cpuInto.push(server.readyCpuMs);
+    return server.readyMs;
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

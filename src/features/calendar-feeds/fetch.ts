@@ -3,8 +3,8 @@
  * the last good answer, redirects followed a few times (each hop under the same address
  * rules as webhooks), and limits on time and size. Never throws: a failure is a message.
  */
-import { Agent, request } from 'undici';
-import { guardedLookup, isPrivateUrl } from '../webhooks/index.js';
+import { request, type Agent } from 'undici';
+import { guardedAgent, isPrivateUrl } from '../webhooks/index.js';
 
 export interface FetchLimits {
   timeoutMs: number;
@@ -19,13 +19,9 @@ export type FetchResult =
 
 const MAX_REDIRECTS = 3;
 
+/** The pool feeds are fetched through, under the same address rules as webhooks. */
 export function createFeedDispatcher(limits: FetchLimits): Agent {
-  return new Agent({
-    connect: { timeout: limits.timeoutMs, ...(limits.allowPrivate ? {} : { lookup: guardedLookup }) },
-    headersTimeout: limits.timeoutMs,
-    bodyTimeout: limits.timeoutMs,
-    keepAliveTimeout: 4_000,
-  });
+  return guardedAgent(limits.timeoutMs, limits.allowPrivate);
 }
 
 function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {

@@ -19,4 +19,4 @@ export const webhooksModule: FeatureModule = {
 };
 
 /** The address rules of outgoing URLs, shared with calendar feeds (docs/webhooks.md#destinations). */
-export { checkEndpointUrl, guardedLookup, isPrivateUrl } from './url-policy.js';
+export { checkEndpointUrl, guardedAgent, isPrivateUrl } from './url-policy.js';

@@ -1,6 +1,6 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Agent, type Dispatcher } from 'undici';
 import type { Config } from '../../config.js';
-import { guardedLookup, isPrivateUrl } from './url-policy.js';
+import { guardedAgent, isPrivateUrl } from './url-policy.js';
 
 /** What one POST came to. Success is a 2xx within the timeout; a redirect is a failure. */
 export interface AttemptOutcome {
@@ -10,18 +10,9 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-/**
- * One connection pool for all webhook traffic of a worker. When private destinations are
- * not allowed, every name is resolved through `guardedLookup`, which refuses private
- * addresses at connect time.
- */
+/** One connection pool for all webhook traffic of a worker, under the address rules. */
 export function createWebhookDispatcher(config: Config): Agent {
-  return new Agent({
-    connect: { timeout: config.webhookTimeoutMs, ...(config.webhookAllowPrivate ? {} : { lookup: guardedLookup }) },
-    headersTimeout: config.webhookTimeoutMs,
-    bodyTimeout: config.webhookTimeoutMs,
-    keepAliveTimeout: 4_000,
-  });
+  return guardedAgent(config.webhookTimeoutMs, config.webhookAllowPrivate);
 }
 
 /** We read (and throw away) at most this much of a receiver's answer. */

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { Agent } from 'undici';
 import { invalid } from '../../lib/errors.js';
 
 /**
@@ -137,5 +138,20 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
     }
     if (options.all) return callback(null, list);
     callback(null, list[0].address, list[0].family);
+  });
+}
+
+/**
+ * A connection pool for outgoing requests to URLs a customer gave (webhook endpoints, calendar
+ * feeds), with one time limit for connecting, headers and body. Unless private destinations
+ * are allowed, every name is resolved through `guardedLookup`, which refuses private
+ * addresses at connect time.
+ */
+export function guardedAgent(timeoutMs: number, allowPrivate: boolean): Agent {
+  return new Agent({
+    connect: { timeout: timeoutMs, ...(allowPrivate ? {} : { lookup: guardedLookup }) },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    keepAliveTimeout: 4_000,
   });
 }
