@@ -28,6 +28,8 @@ import { freshDatabase } from '../test/support/database.js';
 import { searchAvailability, type SearchRequest } from '../src/features/availability/index.js';
 import { availabilityCalendarFor, type CalendarRequest } from '../src/features/availability/calendar.service.js';
 import type { AccountScope } from '../src/tenancy/index.js';
+import { BookingsService } from '../src/features/bookings/bookings.service.js';
+import { systemClock } from '../src/lib/clock.js';
 import { startServe, type ServerProcess } from './processes.js';
 import { FIRST_DAY, TZ, addDays, coachHoldsOf, everyDay, insertBookings, iso, localMs, soloHoldsOf } from './workload.js';
 
@@ -37,6 +39,8 @@ export interface HttpBenchOptions {
 
 const PARALLEL = 8;
 const HOUR = 3_600_000;
+/** Where the in-process bookings start: past every hour the HTTP bookings take. */
+const IN_PROCESS_HOURS = 5_000;
 // Bookings lie in the future: a day 30 days ahead, then one hour after another.
 const DAY0 = Date.parse(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z');
 const isoZ = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -138,12 +142,22 @@ interface InProcess {
   search30: Run;
   search50: Run;
   calendar62: Run;
+  /** Bookings on distinct resources, one at a time, at hours the HTTP bookings never reach. */
+  bookSequential: Run;
 }
 
-async function inProcess(db: Db, accountId: string, work: AvailabilityWork, n: Sizes): Promise<InProcess> {
+async function inProcess(db: Db, accountId: string, work: AvailabilityWork, desks: string[], n: Sizes): Promise<InProcess> {
   const account = await db.kysely.selectFrom('accounts').select(['platform_id', 'livemode']).where('id', '=', accountId).executeTakeFirstOrThrow();
   const scope: AccountScope = { accountId, platformId: account.platform_id, livemode: account.livemode };
+  const bookings = new BookingsService(db.kysely, systemClock);
+  let next = 0;
+  const book = () => {
+    const i = next++;
+    const start = DAY0 + (IN_PROCESS_HOURS + Math.floor(i / desks.length)) * HOUR;
+    return bookings.create(scope, { segments: [{ resource: desks[i % desks.length], start: isoZ(start), end: isoZ(start + HOUR) }] });
+  };
   return {
+    bookSequential: await latency(n.bookSequential, book, n.warm / 10),
     search30: await latency(n.search, () => searchAvailability(db.kysely, scope, work.search30, Date.now()), n.warmSearch),
     search50: await latency(n.search, () => searchAvailability(db.kysely, scope, work.search50, Date.now()), n.warmSearch),
     calendar62: await latency(n.search, () => availabilityCalendarFor(db.kysely, scope, work.calendar62, Date.now()), n.warmSearch),
@@ -257,7 +271,7 @@ async function engine(name: 'PGlite (file)' | 'PostgreSQL', n: Sizes): Promise<E
       await insertBookings(db.kysely, accountId!, [...soloHoldsOf(solo), ...coachHoldsOf(coaches)]);
       await sql`analyze`.execute(db.kysely);
       engineFloors = await floors(db, accountId!, distinct, n);
-      workInProcess = await inProcess(db, accountId!, work, n);
+      workInProcess = await inProcess(db, accountId!, work, distinct, n);
     } finally {
       await db.close();
     }
@@ -476,6 +490,7 @@ function rawTable(results: EngineResult[]): string {
     ['in process, no HTTP: search 1 × 30 days', (r) => lat(r.inProcess.search30)],
     ['in process: search 50 × 7 days', (r) => lat(r.inProcess.search50)],
     ['in process: calendar 62 days', (r) => lat(r.inProcess.calendar62)],
+    ['in process: booking, distinct, sequential', (r) => rate(r.inProcess.bookSequential)],
     ['start, first run (wall / CPU)', (r) => `${s(r.firstStartMs)} / ${r.firstCpuMs === null ? '?' : s(r.firstCpuMs)}`],
     ['start, existing (wall / CPU, medians)', (r) => `${s(median(r.restartMs))} / ${r.restartCpuMs.length ? s(median(r.restartCpuMs)) : '?'}`],
   ];
