@@ -367,8 +367,8 @@ interface Row {
    * The best this ratio could be on this machine if the service's request cost no more than
    * the service's `GET /healthz` (HTTP, hooks, logs; no key, no database) plus the work
    * itself: the engine's floor for GET and bookings, the service's own code run in process
-   * for availability. Where the bound misses the target, no HTTP service reaches it here
-   * (docs/performance.md, "Where the floor is").
+   * for availability. Where the bound misses the target, no faster HTTP path reaches it: only
+   * cheaper work would (docs/performance.md, "Where the floor is").
    */
   bound?: (r: EngineResult) => number;
 }
