@@ -27,6 +27,7 @@ describe('series input is checked with clear errors', () => {
     ['an unsupported FREQ', 'FREQ=HOURLY', /FREQ=HOURLY/],
     ['COUNT with UNTIL', 'FREQ=DAILY;COUNT=2;UNTIL=20270301T000000Z', /COUNT and UNTIL/],
     ['a rule that never occurs', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', /no occurrence/],
+    ['a 53rd weekday of the year', 'FREQ=YEARLY;BYDAY=-53MO', /-53MO is not supported/],
   ])('refuses %s: 400 parameter_invalid on rrule, naming the part', async (_name, rrule, message) => {
     const err = expectError(await create({ rrule }), 400, 'parameter_invalid', 'rrule');
     expect(err.message).toMatch(message);

@@ -157,6 +157,14 @@ export function parseRecurrenceRule(input: string): RuleParse {
     if (yearOrdinals && byMonthDay.length > 0) {
       return fail('BYMONTHDAY cannot be combined with a BYDAY ordinal (such as 20MO, counted in the year) with FREQ=YEARLY unless BYMONTH is given.');
     }
+    // A 53rd weekday exists only in some years; in the others the library answers a day of the
+    // next or previous year (53MO in 2026 gave 2027-01-04, -53MO the year's last Monday).
+    const fiftyThird = yearOrdinals ? byDay.find((d) => d.ordinal !== null && Math.abs(d.ordinal) === 53) : undefined;
+    if (fiftyThird) {
+      return fail(
+        `BYDAY ordinal ${fiftyThird.ordinal}${fiftyThird.weekday} is not supported: a weekday counted in the year takes ordinals 1 to 52 or -52 to -1 (a 53rd exists only in some years).`,
+      );
+    }
     const bySetPos = get('BYSETPOS') === undefined ? [] : integerList('BYSETPOS', get('BYSETPOS')!, 1, 366, true);
     if (bySetPos.length > 0 && byDay.length === 0 && byMonthDay.length === 0 && byMonth.length === 0) {
       return fail('BYSETPOS needs another BY part (BYDAY, BYMONTHDAY or BYMONTH) to choose from.');

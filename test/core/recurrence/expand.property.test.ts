@@ -38,8 +38,17 @@ function ruleArb(freq: Frequency): fc.Arbitrary<RecurrenceRule> {
       bySetPos: fc.oneof({ weight: 3, arbitrary: fc.constant([] as number[]) }, { weight: 1, arbitrary: fc.uniqueArray(fc.oneof(fc.integer({ min: 1, max: 4 }), fc.integer({ min: -3, max: -1 })), { minLength: 1, maxLength: 2 }) }),
       wkst: fc.constantFrom(...CODES),
     })
-    // Refused by the parser (see rule.ts): year-counted BYDAY ordinals mixed with plain weekdays or BYMONTHDAY.
-    .filter((r) => !(freq === 'YEARLY' && r.byMonth.length === 0 && r.byDay.some((d) => d.ordinal !== null) && (r.byDay.some((d) => d.ordinal === null) || r.byMonthDay.length > 0)))
+    // Refused by the parser (see rule.ts): year-counted BYDAY ordinals mixed with plain weekdays
+    // or BYMONTHDAY, or of ±53.
+    .filter(
+      (r) =>
+        !(
+          freq === 'YEARLY' &&
+          r.byMonth.length === 0 &&
+          r.byDay.some((d) => d.ordinal !== null) &&
+          (r.byDay.some((d) => d.ordinal === null) || r.byMonthDay.length > 0 || r.byDay.some((d) => Math.abs(d.ordinal ?? 0) === 53))
+        ),
+    )
     .map((r) => ({
       freq,
       interval: r.interval,

@@ -74,6 +74,8 @@ describe('parsing a series rule', () => {
     ['FREQ=MONTHLY;BYDAY=0MO', /BYDAY=0MO: the ordinal/],
     ['FREQ=YEARLY;BYDAY=MO,-1FR', /BYDAY cannot mix plain weekdays and ordinals/],
     ['FREQ=YEARLY;BYDAY=20MO;BYMONTHDAY=13', /BYMONTHDAY cannot be combined with a BYDAY ordinal/],
+    ['FREQ=YEARLY;BYDAY=53MO', /BYDAY ordinal 53MO is not supported.*1 to 52/],
+    ['FREQ=YEARLY;BYDAY=1TU,-53FR', /BYDAY ordinal -53FR is not supported/],
     ['FREQ=MONTHLY;BYDAY=XX', /BYDAY=XX is not valid/],
     ['FREQ=MONTHLY;BYMONTHDAY=32', /BYMONTHDAY=32 is out of range/],
     ['FREQ=MONTHLY;BYMONTHDAY=0', /BYMONTHDAY=0 is out of range/],
@@ -95,7 +97,7 @@ describe('parsing a series rule', () => {
     expect(rule('FREQ=DAILY;COUNT=100000').count).toBe(100000);
     expect(refusal('FREQ=DAILY;COUNT=100001')).toMatch(/COUNT=100001 is out of range/);
     expect(rule('FREQ=MONTHLY;BYDAY=5MO,-5FR').byDay).toHaveLength(2);
-    expect(rule('FREQ=YEARLY;BYDAY=53MO,-53FR').byDay).toHaveLength(2);
+    expect(rule('FREQ=YEARLY;BYDAY=52MO,-52FR').byDay).toHaveLength(2);
     expect(refusal('FREQ=YEARLY;BYDAY=54MO')).toMatch(/ordinal/);
     expect(rule('FREQ=MONTHLY;BYMONTHDAY=31,-31').byMonthDay).toEqual([-31, 31]);
     expect(rule('FREQ=YEARLY;BYMONTH=1,12').byMonth).toEqual([1, 12]);
