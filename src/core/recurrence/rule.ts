@@ -107,7 +107,16 @@ function parseByDay(text: string, freq: Frequency): ByDay[] {
  * Parses an RRULE value ("FREQ=WEEKLY;BYDAY=MO,WE"; an "RRULE:" prefix is accepted).
  * Names are case-insensitive (RFC 5545, section 3.1).
  */
-export function parseRecurrenceRule(input: string): RuleParse {
+export interface RuleParseOptions {
+  /**
+   * A rule already stored with a series, read again: what an earlier release accepted still
+   * parses (year-counted ordinals of ±53, refused for new rules since), so that a stored series
+   * keeps being served and generated as before.
+   */
+  stored?: boolean;
+}
+
+export function parseRecurrenceRule(input: string, options: RuleParseOptions = {}): RuleParse {
   if (typeof input !== 'string' || input.trim() === '') return fail('The rule is empty: give at least FREQ, e.g. FREQ=WEEKLY;BYDAY=MO.');
   if (input.length > 1000) return fail('The rule is too long (at most 1000 characters).');
   const text = input.trim().toUpperCase();
@@ -159,7 +168,7 @@ export function parseRecurrenceRule(input: string): RuleParse {
     }
     // A 53rd weekday exists only in some years; in the others the library answers a day of the
     // next or previous year (53MO in 2026 gave 2027-01-04, -53MO the year's last Monday).
-    const fiftyThird = yearOrdinals ? byDay.find((d) => d.ordinal !== null && Math.abs(d.ordinal) === 53) : undefined;
+    const fiftyThird = yearOrdinals && !options.stored ? byDay.find((d) => d.ordinal !== null && Math.abs(d.ordinal) === 53) : undefined;
     if (fiftyThird) {
       return fail(
         `BYDAY ordinal ${fiftyThird.ordinal}${fiftyThird.weekday} is not supported: a weekday counted in the year takes ordinals 1 to 52 or -52 to -1 (a 53rd exists only in some years).`,

@@ -28,14 +28,14 @@ import { planOccurrences, type OccurrencePlan } from '../../core/recurrence/plan
 import { segmentOffsets, templateLengthMinutes, templateResources } from '../../core/recurrence/template.js';
 import { loadResourceFacts, lockResources, timelinesFrom, writeBooking, type ApiBooking } from '../../capacity/index.js';
 import { insertSkipped, takenKeys, updateSeriesRow, type SeriesRow, type SkippedOccurrence } from './series.repository.js';
-import { parseRule, parseStartTime, templateOf } from './series.input.js';
+import { parseStartTime, parseStoredRule, templateOf } from './series.input.js';
 import { serializeSeries } from './series.serializer.js';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 export function recurrenceOf(row: Pick<SeriesRow, 'rrule' | 'start_date' | 'start_time' | 'timezone'>): SeriesRecurrence {
-  return { rule: parseRule(row.rrule), startDate: row.start_date, startMinutes: parseStartTime(row.start_time), timezone: row.timezone };
+  return { rule: parseStoredRule(row.rrule), startDate: row.start_date, startMinutes: parseStartTime(row.start_time), timezone: row.timezone };
 }
 
 /** Lowest and highest instant an occurrence may start at: [begins_at, ends_before). */

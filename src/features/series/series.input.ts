@@ -93,6 +93,13 @@ export function parseRule(text: string, param = 'rrule'): RecurrenceRule {
   return parsed.rule;
 }
 
+/** The rule of a stored series: parsed as it was accepted (see RuleParseOptions.stored). */
+export function parseStoredRule(text: string): RecurrenceRule {
+  const parsed = parseRecurrenceRule(text, { stored: true });
+  if (!parsed.ok) throw new Error(`A stored series rule no longer parses: ${parsed.message}`);
+  return parsed.rule;
+}
+
 export function parseStartTime(text: string, param = 'start_time'): number {
   const minutes = parseWallTime(text);
   if (minutes === null) throw invalid(param, `Invalid ${param}: must be a wall time HH:MM from 00:00 to 23:59.`);

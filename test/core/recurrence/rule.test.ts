@@ -98,6 +98,8 @@ describe('parsing a series rule', () => {
     expect(refusal('FREQ=DAILY;COUNT=100001')).toMatch(/COUNT=100001 is out of range/);
     expect(rule('FREQ=MONTHLY;BYDAY=5MO,-5FR').byDay).toHaveLength(2);
     expect(rule('FREQ=YEARLY;BYDAY=52MO,-52FR').byDay).toHaveLength(2);
+    // A series stored before ±53 was refused still reads back.
+    expect(parseRecurrenceRule('FREQ=YEARLY;BYDAY=-53MO', { stored: true }).ok).toBe(true);
     expect(refusal('FREQ=YEARLY;BYDAY=54MO')).toMatch(/ordinal/);
     expect(rule('FREQ=MONTHLY;BYMONTHDAY=31,-31').byMonthDay).toEqual([-31, 31]);
     expect(rule('FREQ=YEARLY;BYMONTH=1,12').byMonth).toEqual([1, 12]);
