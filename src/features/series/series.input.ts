@@ -6,7 +6,7 @@
 import { ApiError, invalid, missing } from '../../lib/errors.js';
 import { metadataForCreate } from '../../lib/metadata.js';
 import { canonicalTimeZone, parseWallTime } from '../../core/time/wall-time.js';
-import { parseRecurrenceRule, type RecurrenceRule } from '../../core/recurrence/rule.js';
+import { parseRecurrenceRule, type RecurrenceRule, type RuleParseOptions } from '../../core/recurrence/rule.js';
 import { firstOccurrence, RuleNeverOccursError, type SeriesRecurrence } from '../../core/recurrence/expand.js';
 import type { SeriesTemplate, TemplateSegment } from '../../core/recurrence/template.js';
 import type { SeriesTemplateRow } from '../../db/schema.js';
@@ -87,18 +87,14 @@ export function templateOf(row: SeriesTemplateRow): SeriesTemplate {
   };
 }
 
-export function parseRule(text: string, param = 'rrule'): RecurrenceRule {
-  const parsed = parseRecurrenceRule(text);
+export function parseRule(text: string, param = 'rrule', options: RuleParseOptions = {}): RecurrenceRule {
+  const parsed = parseRecurrenceRule(text, options);
   if (!parsed.ok) throw invalid(param, `Invalid ${param}: ${parsed.message}`);
   return parsed.rule;
 }
 
 /** The rule of a stored series: parsed as it was accepted (see RuleParseOptions.stored). */
-export function parseStoredRule(text: string): RecurrenceRule {
-  const parsed = parseRecurrenceRule(text, { stored: true });
-  if (!parsed.ok) throw new Error(`A stored series rule no longer parses: ${parsed.message}`);
-  return parsed.rule;
-}
+export const parseStoredRule = (text: string): RecurrenceRule => parseRule(text, 'rrule', { stored: true });
 
 export function parseStartTime(text: string, param = 'start_time'): number {
   const minutes = parseWallTime(text);
