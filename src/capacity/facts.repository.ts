@@ -68,8 +68,9 @@ interface FactRows {
  * builds and JSON.parse reads in well under half the time (docs/performance.md, "Where the
  * floor is"). A held segment counts when its booking holds capacity, checked per segment by
  * primary key (a scalar subquery, run as one lookup per row rather than a join the planner
- * might turn into a scan of every booking of the account). Plans still need statistics: PGlite has no
- * autovacuum, so a worker gathers them (docs/performance.md, "Planner statistics").
+ * might turn into a scan of every booking of the account). Plans still need statistics:
+ * PGlite has no autovacuum, so a worker gathers them (docs/performance.md, "Planner
+ * statistics").
  */
 async function loadFactRows(db: DbHandle, account: string, ids: string[], range: Interval, now: Date): Promise<FactRows> {
   // Local dates can differ from UTC dates by up to a day on either side.
