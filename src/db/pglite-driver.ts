@@ -7,8 +7,8 @@
  * (parse, describe, bind, describe, execute, sync). The service sends the same few hundred
  * statement texts over and over, so this driver prepares a text under a name the second time
  * it sees it, and from then on only binds and executes it, in one call into the engine:
- * PostgreSQL's plan cache keeps the plan. Measured on a data folder, that makes a primary-key select about three times, and the
- * booking facts statement about four times, cheaper.
+ * PostgreSQL's plan cache keeps the plan. Measured on a data folder, that makes a primary-key
+ * select about three times, and the booking facts statement about four times, cheaper.
  *
  * The driver owns the session: BEGIN, COMMIT and ROLLBACK are plain statements on it. Callers
  * must not share the connection between transactions; connect.ts queues them

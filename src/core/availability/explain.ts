@@ -9,9 +9,8 @@ import type { BlockFacts, Conflict, Interval, OverrideFacts, ScheduleFacts } fro
 import type { ResourceTimeline } from './resource-timeline.js';
 import { planBooking, type CandidateTrial, type PlanSegmentInput } from './booking-plan.js';
 import { capBreaches, rulesOf, startWindow } from './rules.js';
-import { rotationWeek, scheduleInForce } from './working-time.js';
-import { addDays, formatInstant, instantToLocalDate, localToInstant, parseWallTime } from '../time/wall-time.js';
-import { weekdayOf } from '../time/calendar-date.js';
+import { dayRule } from './working-time.js';
+import { formatInstant, instantToLocalDate, localToInstant, parseWallTime, toEpochDay } from '../time/wall-time.js';
 
 export type Details = Record<string, unknown>;
 
@@ -127,17 +126,15 @@ function workingDays(timeline: ResourceTimeline, held: Interval) {
   const sorted = [...schedules].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
   const byDate = new Map(overrides.map((o) => [o.date, o]));
   const out = [];
-  const last = instantToLocalDate(held.end - 1, tz);
-  for (let date = instantToLocalDate(held.start, tz); date <= last; date = addDays(date, 1)) {
-    out.push(dayOf(date, tz, sorted, byDate, timeline.resource.defaultLocation));
+  const last = toEpochDay(instantToLocalDate(held.end - 1, tz));
+  for (let day = toEpochDay(instantToLocalDate(held.start, tz)); day <= last; day++) {
+    out.push(dayOf(day, tz, sorted, byDate, timeline.resource.defaultLocation));
   }
   return out;
 }
 
-function dayOf(date: string, tz: string, sorted: readonly ScheduleFacts[], byDate: ReadonlyMap<string, OverrideFacts>, defaultLocation: string | null) {
-  const override = byDate.get(date);
-  const schedule = override ? null : scheduleInForce(sorted, date);
-  const walls = override ? override.intervals : schedule && schedule.weeks.length > 0 ? (schedule.weeks[rotationWeek(schedule, date)]?.[weekdayOf(date)] ?? []) : [];
+function dayOf(day: number, tz: string, sorted: readonly ScheduleFacts[], byDate: ReadonlyMap<string, OverrideFacts>, defaultLocation: string | null) {
+  const { date, override, schedule, walls } = dayRule(day, sorted, byDate);
   return {
     date,
     override: override?.id ?? null,

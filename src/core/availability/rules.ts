@@ -60,13 +60,18 @@ export function capBreaches(timeline: ResourceTimeline, start: number): CapBreac
   return out;
 }
 
-const NO_RULE_CONFLICTS: { timing: Conflict[]; caps: Conflict[] } = Object.freeze({ timing: Object.freeze([]) as unknown as Conflict[], caps: Object.freeze([]) as unknown as Conflict[] });
+interface RuleConflicts {
+  timing: readonly Conflict[];
+  caps: readonly Conflict[];
+}
+
+const NO_RULE_CONFLICTS: RuleConflicts = Object.freeze({ timing: [], caps: [] });
 
 export function ruleConflicts(
   timeline: ResourceTimeline,
   segment: { index: number; start: number },
   check: { scope: RuleScope; now: number },
-): { timing: Conflict[]; caps: Conflict[] } {
+): RuleConflicts {
   if (check.scope === 'none') return NO_RULE_CONFLICTS;
   const rules = rulesOf(timeline.resource);
   // Most resources have no rule at all: nothing to check, nothing to allocate.

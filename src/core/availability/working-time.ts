@@ -9,9 +9,8 @@ import {
   localToInstant,
   parseWallTime,
   toEpochDay,
-  weekdayOf,
 } from '../time/wall-time.js';
-import { WEEKDAYS } from '../time/calendar-date.js';
+import { WEEKDAYS, weekdayIndexOfDay } from '../time/calendar-date.js';
 
 /** The schedule in force on `date`: latest effectiveFrom ≤ date, or null (closed). */
 export function scheduleInForce(sortedSchedules: readonly ScheduleFacts[], date: string): ScheduleFacts | null {
@@ -25,30 +24,51 @@ export function scheduleInForce(sortedSchedules: readonly ScheduleFacts[], date:
 
 /** The rotation week index for `date` under `schedule` (Monday-based weeks). */
 export function rotationWeek(schedule: ScheduleFacts, date: string): number {
-  return rotationWeekOfDay(schedule.weeks.length, mondayIndex(toEpochDay(schedule.effectiveFrom)), toEpochDay(date));
+  return rotationWeekOfDay(schedule, toEpochDay(date));
 }
 
-/** The epoch day of the Monday of `epochDay`'s Monday-based week (1970-01-01 was a Thursday). */
+/** The epoch day of the Monday of `epochDay`'s Monday-based week. */
 function mondayIndex(epochDay: number): number {
-  return epochDay - ((((epochDay + 3) % 7) + 7) % 7);
+  return epochDay - weekdayIndexOfDay(epochDay);
 }
 
-function rotationWeekOfDay(n: number, scheduleMonday: number, epochDay: number): number {
-  const weeks = Math.floor((mondayIndex(epochDay) - scheduleMonday) / 7);
+/** Each schedule's first Monday, worked out once: days are asked of it one after another. */
+const scheduleMondays = new WeakMap<ScheduleFacts, number>();
+
+function rotationWeekOfDay(schedule: ScheduleFacts, epochDay: number): number {
+  let first = scheduleMondays.get(schedule);
+  if (first === undefined) scheduleMondays.set(schedule, (first = mondayIndex(toEpochDay(schedule.effectiveFrom))));
+  const n = schedule.weeks.length;
+  const weeks = Math.floor((mondayIndex(epochDay) - first) / 7);
   return ((weeks % n) + n) % n;
 }
 
-/** The wall-clock intervals of one local date, after schedules and overrides. */
-export function wallIntervalsFor(
-  date: string,
+/** What decides one local day's working time, and the wall-clock intervals it gives. */
+export interface DayRule {
+  date: string;
+  /** The day's override: it replaces the schedule for that date. */
+  override: OverrideFacts | null;
+  /** Without an override, the schedule in force (null: none, closed). */
+  schedule: ScheduleFacts | null;
+  walls: readonly WallInterval[];
+}
+
+/**
+ * The one rule for a local day (an epoch day): its override if it has one, else the day's
+ * intervals in the rotation week of the schedule in force. Working time (search, booking)
+ * and explain both ask it.
+ */
+export function dayRule(
+  epochDay: number,
   sortedSchedules: readonly ScheduleFacts[],
   overridesByDate: ReadonlyMap<string, OverrideFacts>,
-): WallInterval[] {
+): DayRule {
+  const date = fromEpochDay(epochDay);
   const override = overridesByDate.get(date);
-  if (override) return override.intervals;
+  if (override) return { date, override, schedule: null, walls: override.intervals };
   const schedule = scheduleInForce(sortedSchedules, date);
-  if (!schedule || schedule.weeks.length === 0) return [];
-  return schedule.weeks[rotationWeek(schedule, date)]?.[weekdayOf(date)] ?? [];
+  const walls = schedule && schedule.weeks.length > 0 ? (schedule.weeks[rotationWeekOfDay(schedule, epochDay)]?.[WEEKDAYS[weekdayIndexOfDay(epochDay)]] ?? []) : [];
+  return { date, override: null, schedule, walls };
 }
 
 /**
@@ -60,9 +80,8 @@ export function wallIntervalsFor(
  * its times moved forward like any nonexistent local time ('compatible'); they then
  * overlap the next day's and merge with it.
  *
- * The days are walked as epoch days (integers) and each schedule's first Monday is
- * computed once: this runs for every day of every candidate of a search, so it stays
- * clear of date-string parsing. It gives what wallIntervalsFor gives day by day.
+ * The days are walked as epoch days (integers): this runs for every day of every candidate
+ * of a search, so it stays clear of date-string parsing.
  */
 export function workingTime(
   resource: ResourceFacts,
@@ -73,7 +92,6 @@ export function workingTime(
   if (range.end <= range.start) return [];
   const tz = resource.timezone;
   const sorted = [...schedules].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
-  const mondays = new Map<ScheduleFacts, number>(sorted.map((s) => [s, mondayIndex(toEpochDay(s.effectiveFrom))]));
   const byDate = new Map(overrides.map((o) => [o.date, o]));
   // One day either side: a local day's intervals can reach into the neighbouring UTC
   // days (24:00 ends, zones far from UTC, moved-forward times).
@@ -82,17 +100,7 @@ export function workingTime(
 
   const raw: WorkingInterval[] = [];
   for (let day = first; day <= last; day++) {
-    const date = fromEpochDay(day);
-    const override = byDate.get(date);
-    let walls: readonly WallInterval[];
-    if (override) {
-      walls = override.intervals;
-    } else {
-      const schedule = scheduleInForce(sorted, date);
-      if (!schedule || schedule.weeks.length === 0) continue;
-      const week = schedule.weeks[rotationWeekOfDay(schedule.weeks.length, mondays.get(schedule)!, day)];
-      walls = week?.[WEEKDAYS[(((day + 3) % 7) + 7) % 7]] ?? [];
-    }
+    const { date, walls } = dayRule(day, sorted, byDate);
     for (const wall of walls) {
       const startMin = wallMinutes(wall.start, false);
       const endMin = wallMinutes(wall.end, true);

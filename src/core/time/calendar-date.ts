@@ -81,9 +81,14 @@ export function daysBetween(a: string, b: string): number {
   return toEpochDay(b) - toEpochDay(a);
 }
 
-/** Monday = 0 … Sunday = 6. 1970-01-01 was a Thursday (index 3). */
+/** Monday = 0 … Sunday = 6, of an epoch day. 1970-01-01 was a Thursday (index 3). */
+export function weekdayIndexOfDay(epochDay: number): number {
+  return (((epochDay + 3) % 7) + 7) % 7;
+}
+
+/** Monday = 0 … Sunday = 6. */
 export function weekdayIndex(date: string): number {
-  return (((toEpochDay(date) + 3) % 7) + 7) % 7;
+  return weekdayIndexOfDay(toEpochDay(date));
 }
 
 export function weekdayOf(date: string): Weekday {

@@ -12,6 +12,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { addDays, parseDate, daysFromCivil, daysInMonth, fromEpochDay } from './calendar-date.js';
+import { firstEndingAfter } from './interval-set.js';
 
 export {
   addDays,
@@ -229,13 +230,7 @@ function offsetAt(ms: number, timeZone: string): number {
   if (last && ms >= last.start && ms < last.end) return last.offsetMs;
   const { periods } = zone;
   // The first period ending after ms: the only one that can hold it.
-  let lo = 0;
-  let hi = periods.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (periods[mid].end > ms) hi = mid;
-    else lo = mid + 1;
-  }
+  const lo = firstEndingAfter(periods, ms);
   const found = lo < periods.length ? periods[lo] : null;
   if (found && found.start <= ms) {
     zone.last = found;

@@ -142,7 +142,7 @@ async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req:
   const timelines = new Map<string, ResourceTimeline>();
   for (const [id, bundle] of facts) {
     timelines.set(id, buildResourceTimeline({ ...bundle, range: loadRange }));
-    if (slicer.due()) await slicer.pass();
+    await slicer.tick();
   }
 
   const result = await runInSlices(searchSlotsInSteps({
