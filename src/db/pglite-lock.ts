@@ -29,13 +29,27 @@ function readOrNull(file: string): string | null {
   }
 }
 
-/** Field 22 of /proc/<pid>/stat: start time in clock ticks since boot (Linux only). */
-function startTimeOf(pid: number): string | null {
+/** The fields of /proc/<pid>/stat from field 3 (the state) on, or null (not Linux, no such pid). */
+function statFields(pid: number): string[] | null {
   const stat = readOrNull(`/proc/${pid}/stat`);
   if (!stat) return null;
   // The command name (field 2) may hold spaces and parentheses: split after its last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[19] ?? null;
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** Field 22 of /proc/<pid>/stat: start time in clock ticks since boot (Linux only). */
+function startTimeOf(pid: number): string | null {
+  return statFields(pid)?.[19] ?? null;
+}
+
+/**
+ * A process killed with -9 whose parent has not reaped it yet (a container whose init does
+ * not, or a parent killed with it) is a zombie: its pid still answers signal 0, but it runs
+ * nothing and holds no file.
+ */
+function isZombie(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === 'Z' || state === 'X';
 }
 
 function bootId(): string | null {
@@ -69,7 +83,7 @@ function pidAlive(pid: number): boolean {
 
 function holderAlive(h: Holder): boolean {
   if (h.pid === process.pid) return false; // a lock left by an earlier process that had our pid
-  if (!pidAlive(h.pid)) return false;
+  if (!pidAlive(h.pid) || isZombie(h.pid)) return false;
   if (h.boot && bootId() && h.boot !== bootId()) return false;
   if (h.start) {
     const now = startTimeOf(h.pid);

@@ -81,6 +81,22 @@ describe('the PGlite data folder lock', () => {
     expect(fs.existsSync(lockFile(dataDir))).toBe(false);
   });
 
+  it('takes over a lock whose holder was killed but not yet reaped (a zombie)', async () => {
+    const dataDir = await pgliteDataDir('zombie');
+    // `sleep 0` exits at once; its parent execs into `sleep 5` and never waits for it, so for
+    // five seconds it is a zombie that still answers signal 0.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number((await new Promise<Buffer>((resolve) => parent.stdout!.once('data', resolve))).toString().trim());
+      await vi.waitFor(() => expect(fs.readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /), { timeout: 3_000 });
+      fs.writeFileSync(lockFile(dataDir), JSON.stringify({ pid: zombie, start: startTimeOf(zombie), boot: bootId() }));
+      const res = await cli(['migrate'], { DATA_DIR: dataDir });
+      expect(res.code, res.stderr).toBe(0);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
   it('treats an empty or garbled lock file as stale', async () => {
     const dataDir = await pgliteDataDir('garbled');
     fs.writeFileSync(lockFile(dataDir), 'not a lock');
