@@ -14,8 +14,9 @@
  * must not share the connection between transactions; connect.ts queues them
  * (SerializedDriver), one at a time, as PGlite has one session.
  */
-import { PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import { readDescription, readExecution, type Columns, type ExecutionResult, type ValueParsers } from './pglite-wire.js';
 
 const serialize = protocol.serialize;
 
@@ -29,6 +30,11 @@ interface Prepared {
   name: string;
   /** The parameter types PostgreSQL inferred, to serialise the values as PGlite's own query does. */
   paramTypes: number[];
+  /**
+   * The columns it returns, from its description when it was prepared: an execution then needs
+   * no Describe of its own (the engine would send the same columns every time).
+   */
+  columns: Columns | null;
 }
 
 /** "cached plan must not change result type": a table under a prepared `select *` changed shape. */
@@ -64,7 +70,7 @@ class PGliteConnection implements DatabaseConnection {
     }
   }
 
-  async #run(sql: string, params: readonly unknown[]): Promise<Results> {
+  async #run(sql: string, params: readonly unknown[]): Promise<ExecutionResult> {
     // PGlite's own mutex for one exchange of messages, which its `query` takes too.
     const results = await this.#pglite._runExclusiveQuery(async () => {
       const prepared = await this.#preparedFor(sql);
@@ -82,7 +88,8 @@ class PGliteConnection implements DatabaseConnection {
       if (!this.#inTransaction) await this.#pglite.syncToFs();
       return results;
     }
-    return this.#pglite.query(sql, params as unknown[]);
+    const { rows, affectedRows } = await this.#pglite.query<Record<string, unknown>>(sql, params as unknown[]);
+    return { rows, affectedRows: affectedRows ?? 0 };
   }
 
   async #preparedFor(sql: string): Promise<Prepared | null> {
@@ -97,20 +104,20 @@ class PGliteConnection implements DatabaseConnection {
     this.#seen.delete(sql);
     const name = `s${this.#prepared.size + 1}`;
     const answer = await this.#send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(answer) };
+    const prepared = { name, ...readDescription(answer) };
     this.#prepared.set(sql, prepared);
     return prepared;
   }
 
-  async #execute(prepared: Prepared, params: readonly unknown[]): Promise<Results> {
+  async #execute(prepared: Prepared, params: readonly unknown[]): Promise<ExecutionResult> {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const toText = this.#pglite.serializers[prepared.paramTypes[i]];
       return toText ? toText(value) : String(value);
     });
     try {
-      const messages = await this.#send(serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-      return parse.parseResults(messages, this.#pglite.parsers)[0];
+      const answer = await this.#send(serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync());
+      return readExecution(answer, prepared.columns, this.#pglite.parsers as ValueParsers);
     } catch (err) {
       if ((err as { code?: string }).code === PLAN_SHAPE_CHANGED) await this.#forget(prepared);
       throw err;
@@ -124,17 +131,22 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   /**
-   * Sends protocol messages in one call into the engine (each call has a cost of its own). A
-   * batch ends with Sync, so after an error the engine has skipped to it and is ready again.
+   * Sends protocol messages in one call into the engine (each call has a cost of its own) and
+   * returns the engine's answer unparsed (pglite-wire.ts reads it). A batch ends with Sync, so
+   * after an error the engine has skipped to it and is ready again.
    */
-  #send(...messages: Uint8Array[]) {
+  async #send(...messages: Uint8Array[]): Promise<Uint8Array> {
     const batch = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
     let offset = 0;
     for (const m of messages) {
       batch.set(m, offset);
       offset += m.length;
     }
-    return this.#pglite.execProtocolStream(batch, { syncToFs: false });
+    // The engine hands its output over in chunks that are views of its own memory: each is
+    // copied before the next call into the engine can overwrite it.
+    const chunks: Uint8Array[] = [];
+    await this.#pglite.execProtocolRawStream(batch, { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
   }
 }
 

@@ -61,4 +61,43 @@ describe('the embedded database driver', () => {
     const { rows } = await sql`select count(*)::int as n from driver_probe where id like 'dup-%'`.execute(k);
     expect(rows).toEqual([{ n: 3 }]);
   });
+
+  it('reads nulls, non-ASCII text, many rows and no rows from a prepared statement as PGlite reads them unprepared', async () => {
+    const text = 'Zoë — 東京 🗓️ \\ "quoted"';
+    const shapes = [
+      () => sql`select ${null}::text as nothing, ${text}::text as text, ${''}::text as empty, 1.5::numeric as n, true as yes`.execute(k),
+      () => sql`select g as i, repeat(${'é'}, g % 50) as s, case when g % 3 = 0 then null else g end as maybe from generate_series(1, ${3000}::int) g`.execute(k),
+      () => sql`select id from driver_probe where id = ${'no such id'}`.execute(k),
+    ];
+    for (const shape of shapes) {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push((await shape()).rows);
+      for (const a of answers) expect(a).toEqual(answers[0]);
+    }
+    const { rows } = await shapes[0]();
+    expect(rows).toEqual([{ nothing: null, text, empty: '', n: '1.5', yes: true }]);
+  });
+
+  it('returns the rows of a prepared write with returning, and none without', async () => {
+    for (let i = 0; i < 3; i++) {
+      const inserted = await sql`insert into driver_probe (id, n) values (${`ret-${i}`}, ${i}) returning id, n`.execute(k);
+      expect(inserted.rows).toEqual([{ id: `ret-${i}`, n: i }]);
+      expect(inserted.numAffectedRows).toBe(1n);
+      const deleted = await sql`delete from driver_probe where id = ${`ret-${i}`}`.execute(k);
+      expect(deleted.rows).toEqual([]);
+      expect(deleted.numAffectedRows).toBe(1n);
+    }
+  });
+
+  it('gives a prepared statement the same error fields as the statement before it was prepared', async () => {
+    await sql`insert into driver_probe (id) values (${'fields-1'})`.execute(k);
+    const errors = [];
+    for (let i = 0; i < 3; i++) errors.push(await sql`insert into driver_probe (id) values (${'fields-1'})`.execute(k).catch((err: unknown) => err));
+    const fields = (e: any) => ({ name: e.name, message: e.message, code: e.code, severity: e.severity, detail: e.detail, table: e.table, constraint: e.constraint, schema: e.schema });
+    expect(fields(errors[0])).toMatchObject({ code: '23505', table: 'driver_probe', constraint: 'driver_probe_pkey' });
+    for (const e of errors) {
+      expect(e).toBeInstanceOf(Error);
+      expect(fields(e)).toEqual(fields(errors[0]));
+    }
+  });
 });
