@@ -30,7 +30,7 @@ import { availabilityCalendarFor, type CalendarRequest } from '../src/features/a
 import type { AccountScope } from '../src/tenancy/index.js';
 import { BookingsService } from '../src/features/bookings/bookings.service.js';
 import { systemClock } from '../src/lib/clock.js';
-import { startServe, type ServerProcess } from './processes.js';
+import { cpuMs, startServe, type ServerProcess } from './processes.js';
 import { FIRST_DAY, TZ, addDays, coachHoldsOf, everyDay, insertBookings, iso, localMs, soloHoldsOf } from './workload.js';
 
 export interface HttpBenchOptions {
@@ -68,12 +68,22 @@ interface Run {
   perSecond: number;
   p50: number;
   p99: number;
+  /** CPU per call in µs, of the process named by the run's meter (where one was given). */
+  cpuUs?: number;
 }
 
+/** CPU used so far, in ms: of the server process, or of this one (the floor's engine runs here). */
+type CpuMeter = () => number | null;
+const thisProcessCpu: CpuMeter = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /** `count` calls of `fn(i)`, `parallel` at a time. */
-async function run(count: number, parallel: number, fn: (i: number) => Promise<unknown>): Promise<Run> {
+async function run(count: number, parallel: number, fn: (i: number) => Promise<unknown>, cpu?: CpuMeter): Promise<Run> {
   const samples: number[] = [];
   let next = 0;
+  const cpu0 = cpu?.() ?? null;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: parallel }, async () => {
@@ -85,9 +95,11 @@ async function run(count: number, parallel: number, fn: (i: number) => Promise<u
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const cpu1 = cpu?.() ?? null;
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
+  const cpuUs = cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / count : undefined;
+  return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99), cpuUs };
 }
 
 /**
@@ -177,7 +189,7 @@ async function floors(db: Db, accountId: string, rows: string[], n: Sizes): Prom
   await run(n.warm / 4, 1, tx);
   return {
     pkSequential: await run(n.pk, 1, pk),
-    pkParallel: await run(n.pk, PARALLEL, pk),
+    pkParallel: await run(n.pk, PARALLEL, pk, thisProcessCpu),
     txSequential: await run(n.tx, 1, tx),
     txParallel: await run(n.tx, PARALLEL, tx),
   };
@@ -296,9 +308,10 @@ async function engine(name: 'PGlite (file)' | 'PostgreSQL', n: Sizes): Promise<E
       await run(n.warm, PARALLEL, () => health(eight));
       await run(n.warm, PARALLEL, () => get(eight));
       const healthSequential = await latency(n.getSequential, () => health(one));
-      const healthParallel = await run(n.get, PARALLEL, () => health(eight));
+      const serverCpu: CpuMeter = () => cpuMs(live.child.pid!);
+      const healthParallel = await run(n.get, PARALLEL, () => health(eight), serverCpu);
       const getSequential = await latency(n.getSequential, () => get(one));
-      const getParallel = await run(n.get, PARALLEL, () => get(eight));
+      const getParallel = await run(n.get, PARALLEL, () => get(eight), serverCpu);
 
       const slots = { solo: 0, coaches: 0, days: 0 };
       const search30 = await latency(n.search, async () => {
@@ -470,7 +483,12 @@ function ratioTable(results: EngineResult[]): string {
 }
 
 function rawTable(results: EngineResult[]): string {
-  const rate = (x: Run) => `${x.perSecond.toFixed(0)}/s (p50 ${f2(x.p50)}, p99 ${f2(x.p99)} ms)`;
+  const cpu = (x: Run) => (x.cpuUs === undefined ? '' : `, CPU ${x.cpuUs.toFixed(0)} µs a call`);
+  const rate = (x: Run) => `${x.perSecond.toFixed(0)}/s (p50 ${f2(x.p50)}, p99 ${f2(x.p99)} ms${cpu(x)})`;
+  const beyondHealth = (r: EngineResult) =>
+    r.getParallel.cpuUs === undefined || r.healthParallel.cpuUs === undefined || r.floors.pkParallel.cpuUs === undefined
+      ? '?'
+      : `${(r.getParallel.cpuUs - r.healthParallel.cpuUs).toFixed(0)} µs; ${((r.getParallel.cpuUs - r.healthParallel.cpuUs) / r.floors.pkParallel.cpuUs).toFixed(1)} × the floor's select`;
   const lat = (x: Run) => `${f2(x.p50)} ms (p99 ${f2(x.p99)})`;
   const rows: [string, (r: EngineResult) => string][] = [
     ['floor: PK select, sequential', (r) => rate(r.floors.pkSequential)],
@@ -481,6 +499,7 @@ function rawTable(results: EngineResult[]): string {
     ['GET /healthz, 8 connections', (r) => rate(r.healthParallel)],
     ['GET /v1/resources/{id}, 1 connection', (r) => rate(r.getSequential)],
     ['GET /v1/resources/{id}, 8 connections', (r) => rate(r.getParallel)],
+    ["GET's server CPU beyond /healthz's (8 connections)", beyondHealth],
     ['POST /v1/bookings, distinct, sequential', (r) => rate(r.bookSequential)],
     ['POST /v1/bookings, distinct, 8 parallel', (r) => rate(r.bookParallel)],
     ['POST /v1/bookings, one pool, 8 parallel', (r) => rate(r.pool)],
