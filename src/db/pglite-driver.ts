@@ -26,6 +26,12 @@ const MAX_PREPARED = 1000;
 /** A text is prepared when it is seen the second time: one-off statements stay unnamed. */
 const PREPARE_AFTER = 2;
 
+/**
+ * Texts seen once are remembered up to this many, then forgotten all at once: texts that vary
+ * (a multi-row insert's VALUES lists) must not grow a long-running server's memory.
+ */
+const MAX_SEEN = 10_000;
+
 interface Prepared {
   name: string;
   /** The parameter types PostgreSQL inferred, to serialise the values as PGlite's own query does. */
@@ -44,6 +50,7 @@ class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
   readonly #prepared = new Map<string, Prepared>();
   readonly #seen = new Map<string, number>();
+  #named = 0;
   #inTransaction = false;
 
   constructor(pglite: PGlite) {
@@ -98,11 +105,13 @@ class PGliteConnection implements DatabaseConnection {
     if (this.#prepared.size >= MAX_PREPARED) return null;
     const seen = (this.#seen.get(sql) ?? 0) + 1;
     if (seen < PREPARE_AFTER) {
+      if (this.#seen.size >= MAX_SEEN) this.#seen.clear();
       this.#seen.set(sql, seen);
       return null;
     }
     this.#seen.delete(sql);
-    const name = `s${this.#prepared.size + 1}`;
+    // Never reused: a dropped statement (#forget) leaves a gap that the map's size would refill.
+    const name = `s${++this.#named}`;
     const answer = await this.#send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
     const prepared = { name, ...readDescription(answer) };
     this.#prepared.set(sql, prepared);

@@ -52,6 +52,21 @@ describe('the embedded database driver', () => {
     expect(rows[0].extra).toBe('new');
   });
 
+  it('prepares new texts after it has dropped a statement whose table changed shape', async () => {
+    await sql`create table driver_shape (id text primary key)`.execute(k);
+    const read = () => sql<Record<string, unknown>>`select * from driver_shape where id = ${'x'}`.execute(k);
+    const later = () => sql<{ n: number }>`select ${1}::int as n, 'prepared after the shape read' as why`.execute(k);
+    const newest = () => sql<{ n: number }>`select ${2}::int as n, 'prepared after the drop' as why`.execute(k);
+    // The shape read is prepared, then another text after it; the table's change drops the first.
+    for (let i = 0; i < 2; i++) await read();
+    for (let i = 0; i < 2; i++) await later();
+    await sql`alter table driver_shape add column extra text`.execute(k);
+    await read();
+    // A text prepared now needs a name of its own, not the one the drop left free.
+    for (let i = 0; i < 3; i++) expect((await newest()).rows).toEqual([{ n: 2, why: 'prepared after the drop' }]);
+    for (let i = 0; i < 2; i++) expect((await later()).rows).toEqual([{ n: 1, why: 'prepared after the shape read' }]);
+  });
+
   it('reports a database error of a prepared statement with its code, and goes on working', async () => {
     const insert = (id: string) => sql`insert into driver_probe (id) values (${id})`.execute(k);
     await insert('dup-1');
