@@ -3,8 +3,13 @@ import type { Db } from '../db/connect.js';
 import { analyzeGrownTables } from '../db/planner-statistics.js';
 import { pollingWorker, type Worker } from './poller.js';
 
-/** How often the embedded database's tables are checked for growth (autovacuum naps a minute). */
-export const PLANNER_STATISTICS_INTERVAL_MS = 30_000;
+/**
+ * How often the embedded database's tables are checked for growth. A check is one catalogue
+ * query; until a grown table is analysed, prepared statements run plans made for its old size,
+ * which made each booking of a new server two to three times as dear for up to a whole
+ * interval when it was 30 s (docs/performance.md, "Planner statistics").
+ */
+export const PLANNER_STATISTICS_INTERVAL_MS = 5_000;
 
 /**
  * The embedded database's stand-in for autovacuum's ANALYZE (src/db/planner-statistics.ts):
