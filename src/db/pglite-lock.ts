@@ -72,18 +72,19 @@ function parseHolder(text: string): Holder | null {
   return null;
 }
 
+/** Whether `pid` runs: it answers signal 0 (EPERM: another user's) and is not a zombie. */
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !isZombie(pid);
 }
 
 function holderAlive(h: Holder): boolean {
   if (h.pid === process.pid) return false; // a lock left by an earlier process that had our pid
-  if (!pidAlive(h.pid) || isZombie(h.pid)) return false;
+  if (!pidAlive(h.pid)) return false;
   if (h.boot && bootId() && h.boot !== bootId()) return false;
   if (h.start) {
     const now = startTimeOf(h.pid);
