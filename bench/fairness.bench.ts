@@ -39,7 +39,7 @@ export default async function fairness() {
       .execute();
     await bench.db.kysely
       .insertInto('booking_segments')
-      .values({ account_id: bench.accountId, booking_id: id, position: 0, resource_id: resource, location_id: null, location_requested: false, start_at: start, end_at: end, held_start: start, held_end: end, quantity: 1, buffer_before_minutes: 0, buffer_after_minutes: 0 } as never)
+      .values({ account_id: bench.accountId, booking_id: id, position: 0, resource_id: resource, location_id: null, location_requested: false, start_at: start, end_at: end, held_start: start, held_end: end, quantity: 1, buffer_before_minutes: 0, buffer_after_minutes: 0, booking_status: 'confirmed' })
       .execute();
   }
   // Another account of the same platform stands for another tenant.

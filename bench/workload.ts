@@ -60,6 +60,8 @@ export async function insertBookings(db: DbHandle, accountId: string, holds: { r
           quantity: 1,
           buffer_before_minutes: 0,
           buffer_after_minutes: 0,
+          booking_status: 'confirmed' as const,
+          booking_expires_at: null,
         })),
       )
       .execute();

@@ -13,24 +13,30 @@ export type SegmentRow = Row<'booking_segments'>;
 /** Booking rows; a booking's row lock comes after the resource locks (locks.ts). */
 export const bookingsTable = accountTable<'bookings', [ResourceLocks]>('bookings');
 
+/** A segment as written: its booking's status and expires_at are copied from the booking. */
+export type NewSegment = Omit<NewRow<'booking_segments'>, 'booking_status' | 'booking_expires_at'>;
+
 /**
  * Writes a booking and its segments in ONE statement (the segments' insert is a common table
  * expression of the booking's; the foreign key is checked at the end of the statement).
- * Every row is the caller's own values, so the segments are returned as given; the booking
- * row comes back from the database.
+ * Each segment carries a copy of the booking's status and expires_at (migration 011: a
+ * trigger keeps them in step from then on), so that held time is read from the segments
+ * alone (facts.repository.ts). Every row is the caller's own values, so the segments are
+ * returned as given; the booking row comes back from the database.
  */
 export async function insertBookingWithSegments(
   trx: Trx,
   booking: NewRow<'bookings'>,
-  segments: (SegmentRow & NewRow<'booking_segments'>)[],
+  segments: NewSegment[],
 ): Promise<{ row: BookingRow; segments: SegmentRow[] }> {
+  const rows = segments.map((s) => ({ ...s, booking_status: booking.status, booking_expires_at: booking.expires_at ?? null }));
   const row = await trx
-    .with('segments', (db) => db.insertInto('booking_segments').values(segments))
+    .with('segments', (db) => db.insertInto('booking_segments').values(rows))
     .insertInto('bookings')
     .values(booking)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { row, segments: segments as SegmentRow[] };
+  return { row, segments: rows as SegmentRow[] };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
-import { holdsCapacity } from './holds.js';
+import { holdsCapacity, segmentHoldsCapacity } from './holds.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { BlockFacts, BookedStart, HoldFacts, Interval, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
 import { hasCaps } from '../core/availability/rules.js';
@@ -66,9 +66,10 @@ interface FactRows {
  * Held time, the one fact that grows with the range (a 50-candidate week holds thousands of
  * segments), comes by column: five arrays instead of an object per segment, which the engine
  * builds and JSON.parse reads in well under half the time (docs/performance.md, "Where the
- * floor is"). A held segment counts when its booking holds capacity, checked per segment by
- * primary key (a scalar subquery, run as one lookup per row rather than a join the planner
- * might turn into a scan of every booking of the account). Plans still need statistics:
+ * floor is"). A held segment counts when its booking holds capacity, asked of the segment's
+ * own copies of the booking's status and expires_at (migration 011): a lookup of the booking
+ * per segment took four fifths of a 50-candidate week (docs/performance.md, "Held time").
+ * Plans still need statistics:
  * PGlite has no autovacuum, so a worker gathers them (docs/performance.md, "Planner
  * statistics").
  */
@@ -110,7 +111,7 @@ async function loadFactRows(db: DbHandle, account: string, ids: string[], range:
           'start', coalesce(array_agg(${ms('h.held_start')}), '{}'), 'end', coalesce(array_agg(${ms('h.held_end')}), '{}'))
         from booking_segments h
         where h.account_id = ${account} and h.resource_id = any(${idList}) and h.held_start < ${end} and h.held_end > ${start}
-          and coalesce((select ${holdsCapacity('k', now)} from bookings k where k.account_id = ${account} and k.id = h.booking_id), false)) as holds
+          and ${segmentHoldsCapacity('h', now)}) as holds
   `.execute(db);
   return result.rows[0];
 }

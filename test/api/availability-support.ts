@@ -122,6 +122,8 @@ export async function insertHold(
       quantity: h.quantity ?? 1,
       buffer_before_minutes: before,
       buffer_after_minutes: after,
+      booking_status: h.status ?? 'confirmed',
+      booking_expires_at: h.expiresAt ? new Date(h.expiresAt) : null,
     })
     .execute();
   return id;

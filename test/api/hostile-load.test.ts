@@ -53,7 +53,7 @@ async function holdOneUnit(accountId: string, resources: string[], start: Date, 
       .execute();
     await t.db.kysely
       .insertInto('booking_segments')
-      .values({ account_id: accountId, booking_id: id, position: 0, resource_id: resource, location_id: null, location_requested: false, start_at: start, end_at: end, held_start: start, held_end: end, quantity: 1, buffer_before_minutes: 0, buffer_after_minutes: 0 } as never)
+      .values({ account_id: accountId, booking_id: id, position: 0, resource_id: resource, location_id: null, location_requested: false, start_at: start, end_at: end, held_start: start, held_end: end, quantity: 1, buffer_before_minutes: 0, buffer_after_minutes: 0, booking_status: 'confirmed' } as never)
       .execute();
   }
 }
@@ -79,9 +79,9 @@ async function busyResource(accountId: string, resource: string, count: number, 
           Array.from({ length: segments }, (_, position) => {
             const start = new Date(c.start + position * HOUR);
             const end = new Date(c.start + (position + 1) * HOUR);
-            return { account_id: accountId, booking_id: c.id, position, resource_id: resource, location_id: null, location_requested: false, start_at: start, end_at: end, held_start: start, held_end: end, quantity: 1, buffer_before_minutes: 0, buffer_after_minutes: 0 };
+            return { account_id: accountId, booking_id: c.id, position, resource_id: resource, location_id: null, location_requested: false, start_at: start, end_at: end, held_start: start, held_end: end, quantity: 1, buffer_before_minutes: 0, buffer_after_minutes: 0, booking_status: 'confirmed' as const };
           }),
-        ) as never,
+        ),
       )
       .execute();
   }

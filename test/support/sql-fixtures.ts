@@ -57,6 +57,8 @@ export async function insertBooking(db: Kysely<Database>, b: BookingFixture): Pr
         quantity: 1,
         buffer_before_minutes: 0,
         buffer_after_minutes: 0,
+        booking_status: b.status ?? 'confirmed',
+        booking_expires_at: b.expiresAt ?? null,
       })
       .execute();
   });

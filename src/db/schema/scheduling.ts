@@ -137,6 +137,12 @@ export interface BookingSegmentsTable {
   buffer_after_minutes: number;
   /** Migration 004: the caller named this location (re-checks keep requiring it). */
   location_requested: Generated<boolean>;
+  /**
+   * Migration 011: copies of the booking's status and expires_at, written with the segment and
+   * kept in step by a trigger, so a segment answers "does it hold capacity" by itself.
+   */
+  booking_status: BookingStatus;
+  booking_expires_at: NullableTimestamp;
 }
 
 export interface AttendeesTable {
