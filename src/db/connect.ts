@@ -11,6 +11,7 @@ import { PreviewableDriver } from './preview.js';
 import { DelegatingDriver } from './delegating-driver.js';
 import { statementLogPlugins, withStatementLog } from './statement-log.js';
 import { WriteWatch, WriteWatchDriver } from './write-watch.js';
+import { TableWrites, TableWritesDriver } from './table-writes.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -24,6 +25,8 @@ export interface Db {
    * change passes here. Null on PostgreSQL, where other processes write too.
    */
   authWrites: WriteWatch | null;
+  /** The tables written since the planner statistics last looked (src/db/table-writes.ts). PGlite only, like authWrites. */
+  tableWrites: TableWrites | null;
 }
 
 /** The longest a statement may run on PostgreSQL (PGlite cannot enforce one: docs/limits.md). */
@@ -105,10 +108,11 @@ class SerializedPGliteDialect extends PGliteDialect {
   }
   readonly serialized: SerializedDriver[] = [];
   readonly authWrites = new WriteWatch(AUTH_TABLES);
+  readonly tableWrites = new TableWrites();
   override createDriver(): Driver {
     const driver = new SerializedDriver(withStatementLog(new PGlitePreparedDriver(this.pglite)));
     this.serialized.push(driver);
-    return new PreviewableDriver(new WriteWatchDriver(driver, this.authWrites));
+    return new PreviewableDriver(new WriteWatchDriver(new TableWritesDriver(driver, this.tableWrites), this.authWrites));
   }
 }
 
@@ -184,6 +188,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       kysely,
       kind: 'postgres',
       authWrites: null,
+      tableWrites: null,
       close: () => kysely.destroy(),
       poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
@@ -206,6 +211,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       kysely,
       kind: 'pglite',
       authWrites: dialect.authWrites,
+      tableWrites: dialect.tableWrites,
       poolStats: () => {
         const stats = dialect.serialized[0]?.stats ?? { held: 0, waiting: 0 };
         return { inUse: stats.held, waiting: stats.waiting };

@@ -12,17 +12,23 @@
  * So growth is judged from the catalogue instead: a table is analysed when it never was, or
  * when it has grown by a fifth (and a few pages) since it last was: its pages on disk against
  * `relpages`, which ANALYZE records. ANALYZE also invalidates the cached plans of the table.
+ * After the first pass, only tables written since the last pass are looked at.
  */
 import { sql, type Kysely } from 'kysely';
 
-/** Analyses the tables of the schema that never were, or have grown since; returns their names. */
-export async function analyzeGrownTables(db: Kysely<any>): Promise<string[]> {
+/**
+ * Analyses the tables of the schema that never were, or have grown since; returns their names.
+ * `written` narrows the growth check to those tables (the rest cannot have grown): each size
+ * is read from the table's files, dear on a data folder (src/db/table-writes.ts).
+ */
+export async function analyzeGrownTables(db: Kysely<any>, written?: readonly string[]): Promise<string[]> {
+  const checked = written === undefined ? sql`true` : sql`c.relname = any(${[...written]}::text[])`;
   const { rows } = await sql<{ name: string }>`
     select c.relname as name
     from pg_class c
     where c.relnamespace = 'public'::regnamespace
       and c.relkind = 'r'
-      and (c.reltuples < 0 or pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 4)
+      and (c.reltuples < 0 or (${checked} and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 4))
     order by c.relname`.execute(db);
   const names = rows.map((r) => r.name);
   // One statement for all of them: ANALYZE takes a list of tables.

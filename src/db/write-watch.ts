@@ -28,9 +28,14 @@ export class WriteWatch {
    * an emptied cache.
    */
   mayChange(statement: string): boolean {
-    if (/^\s*select\b/i.test(statement) && !/\b(insert|update|delete|merge|truncate)\b/i.test(statement)) return false;
+    if (isPlainSelect(statement)) return false;
     return this.#target.test(statement);
   }
+}
+
+/** A select with no change inside it (no data-modifying CTE): it writes nothing. Most statements are one. */
+export function isPlainSelect(statement: string): boolean {
+  return /^\s*select\b/i.test(statement) && !/\b(insert|update|delete|merge|truncate)\b/i.test(statement);
 }
 
 /**

@@ -5,7 +5,7 @@ import { pollingWorker, type Worker } from './poller.js';
 
 /**
  * How often the embedded database's tables are checked for growth. A check is one catalogue
- * query; until a grown table is analysed, prepared statements run plans made for its old size,
+ * query over the tables written since the last, and none when nothing was; until a grown table is analysed, prepared statements run plans made for its old size,
  * which made each booking of a new server two to three times as dear for up to a whole
  * interval when it was 30 s (docs/performance.md, "Planner statistics").
  */
@@ -18,9 +18,14 @@ export const PLANNER_STATISTICS_INTERVAL_MS = 5_000;
  */
 export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
   if (db.kind !== 'pglite') return [];
+  let firstPass = true;
   return [
     pollingWorker('planner-statistics', PLANNER_STATISTICS_INTERVAL_MS, logger, async () => {
-      const analysed = await analyzeGrownTables(db.kysely);
+      // The first pass looks at every table; later ones only at those written since (none: no query).
+      const written = db.tableWrites?.take();
+      if (!firstPass && written?.length === 0) return false;
+      const analysed = await analyzeGrownTables(db.kysely, firstPass ? undefined : written);
+      firstPass = false;
       if (analysed.length) logger.debug({ tables: analysed }, 'planner statistics gathered');
       return false;
     }),

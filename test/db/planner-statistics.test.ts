@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
 import { analyzeGrownTables } from '../../src/db/planner-statistics.js';
 import { plannerStatisticsWorkers } from '../../src/workers/planner-statistics.js';
+import { TableWrites } from '../../src/db/table-writes.js';
 
 // The embedded database's stand-in for autovacuum (src/db/planner-statistics.ts), on an
 // in-memory PGlite of its own whatever database the suite runs on.
@@ -29,6 +30,44 @@ describe('planner statistics on the embedded database', () => {
     await sql`insert into grows select g, repeat('x', 200) from generate_series(1101, 2000) g`.execute(k);
     expect(await analyzeGrownTables(k)).toContain('grows');
     expect(await reltuples('grows')).toBe(2000);
+  });
+
+  it('after its first pass, sends nothing while nothing is written, and analyses a written table that grew', async () => {
+    let statements = 0;
+    const counted = db.kysely.withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const [worker] = plannerStatisticsWorkers({ ...db, kysely: counted }, pino({ level: 'silent' }));
+    await sql`create table watched (id int primary key, note text)`.execute(k);
+    await sql`insert into watched select g, repeat('x', 200) from generate_series(1, 1000) g`.execute(k);
+    await worker.runOnce();
+    expect(await reltuples('watched')).toBe(1000);
+
+    statements = 0;
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(statements).toBe(0);
+
+    await sql`insert into "watched" select g, repeat('x', 200) from generate_series(1001, 3000) g`.execute(k);
+    await worker.runOnce();
+    expect(statements).toBeGreaterThan(0);
+    expect(await reltuples('watched')).toBe(3000);
+  });
+
+  it('notes the tables a statement writes, a common table expression’s too, and none for a plain select', () => {
+    const writes = new TableWrites();
+    writes.note('select * from bookings where account_id = $1 for update');
+    expect(writes.take()).toEqual([]);
+    writes.note('with "segments" as (insert into "booking_segments" values ($1)) insert into "bookings" values ($2) returning *');
+    writes.note('update resources set updated_at = now() where id = $1');
+    writes.note('delete from public.events where id = $1');
+    writes.note('select 1 from (delete from attendees where id = $1 returning 1) d');
+    expect(writes.take().sort()).toEqual(['attendees', 'booking_segments', 'bookings', 'events', 'resources']);
+    expect(writes.take()).toEqual([]);
   });
 
   it('runs as a worker on the embedded database only', () => {
