@@ -5,9 +5,10 @@ import { pollingWorker, type Worker } from './poller.js';
 
 /**
  * How often the embedded database's tables are checked for growth. A check is one catalogue
- * query over the tables written since the last, and none when nothing was; until a grown table is analysed, prepared statements run plans made for its old size,
- * which made each booking of a new server two to three times as dear for up to a whole
- * interval when it was 30 s (docs/performance.md, "Planner statistics").
+ * query over the tables written since the last (none when nothing was); until a grown table
+ * is analysed, prepared statements run plans made for its old size, which made each booking
+ * of a new server two to three times as dear for up to a whole interval when it was 30 s
+ * (docs/performance.md, "Planner statistics").
  */
 export const PLANNER_STATISTICS_INTERVAL_MS = 5_000;
 
@@ -21,7 +22,9 @@ export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
   let firstPass = true;
   return [
     pollingWorker('planner-statistics', PLANNER_STATISTICS_INTERVAL_MS, logger, async () => {
-      // The first pass looks at every table; later ones only at those written since (none: no query).
+      // The first pass looks at every table; later ones only at those written since (none: no
+      // query). A pass that fails forgets its tables until they are written again: growth
+      // comes from writes, so the next write brings them back.
       const written = db.tableWrites?.take();
       if (!firstPass && written?.length === 0) return false;
       const analysed = await analyzeGrownTables(db.kysely, firstPass ? undefined : written);
