@@ -16,17 +16,19 @@ const ROOT = path.dirname(SRC);
 
 /** The database plumbing (connections, migrations, list paging, table helpers). */
 const DB_FOLDER = path.join(SRC, 'db') + path.sep;
+const MIGRATOR = /[\\/]db[\\/]migrate\.[jt]s$/;
 
 /**
  * The file and line of our code that a statement comes from: the first stack frame in src/
- * outside src/db (whose helpers build statements for the repositories that call them).
+ * outside src/db (whose helpers build statements for the repositories that call them), or the
+ * migrator, whose statements are the migrations' own (a data migration's backfill).
  */
 function callerOf(stack: string): string | null {
   for (const line of stack.split('\n').slice(1)) {
     const m = /\(?((?:file:\/\/)?\/[^()]+?):(\d+):\d+\)?$/.exec(line.trim());
     if (!m) continue;
     const file = m[1].startsWith('file://') ? fileURLToPath(m[1]) : m[1];
-    if (!file.startsWith(SRC + path.sep) || file.startsWith(DB_FOLDER)) continue;
+    if (!file.startsWith(SRC + path.sep) || (file.startsWith(DB_FOLDER) && !MIGRATOR.test(file))) continue;
     // Compiled code (dist/…js) is named by its source (src/…ts); only the file is compared.
     const source = path.relative(ROOT, file).split(path.sep).join('/').replace(/^dist\//, 'src/').replace(/\.js$/, '.ts');
     return `${source}:${m[2]}`;
