@@ -83,12 +83,13 @@ describe('the PGlite data folder lock', () => {
 
   it('takes over a lock whose holder was killed but not yet reaped (a zombie)', async () => {
     const dataDir = await pgliteDataDir('zombie');
-    // `sleep 0` exits at once; its parent execs into `sleep 5` and never waits for it, so for
-    // five seconds it is a zombie that still answers signal 0.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The child exits after a second; by then its parent has exec'd into `sleep 30`, which never
+    // waits for it, so it stays a zombie that still answers signal 0. (A child that exited at
+    // once could be reaped by the shell itself before the exec, on a loaded machine.)
+    const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const zombie = Number((await new Promise<Buffer>((resolve) => parent.stdout!.once('data', resolve))).toString().trim());
-      await vi.waitFor(() => expect(fs.readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /), { timeout: 3_000 });
+      await vi.waitFor(() => expect(fs.readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /), { timeout: 10_000, interval: 100 });
       fs.writeFileSync(lockFile(dataDir), JSON.stringify({ pid: zombie, start: startTimeOf(zombie), boot: bootId() }));
       const res = await cli(['migrate'], { DATA_DIR: dataDir });
       expect(res.code, res.stderr).toBe(0);
