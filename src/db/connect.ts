@@ -11,7 +11,7 @@ import { PreviewableDriver } from './preview.js';
 import { DelegatingDriver } from './delegating-driver.js';
 import { statementLogPlugins, withStatementLog } from './statement-log.js';
 import { WriteWatch, WriteWatchDriver } from './write-watch.js';
-import { TableWrites, TableWritesDriver } from './table-writes.js';
+import { TableWrites } from './table-writes.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -112,7 +112,7 @@ class SerializedPGliteDialect extends PGliteDialect {
   override createDriver(): Driver {
     const driver = new SerializedDriver(withStatementLog(new PGlitePreparedDriver(this.pglite)));
     this.serialized.push(driver);
-    return new PreviewableDriver(new WriteWatchDriver(new TableWritesDriver(driver, this.tableWrites), this.authWrites));
+    return new PreviewableDriver(new WriteWatchDriver(driver, this.authWrites, this.tableWrites));
   }
 }
 

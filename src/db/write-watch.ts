@@ -1,5 +1,21 @@
 import type { CompiledQuery, DatabaseConnection, Driver } from 'kysely';
 import { ObservingDriver } from './observing-driver.js';
+import type { TableWrites } from './table-writes.js';
+
+/**
+ * The tables a statement may write, lowercased: the target of insert into, update, delete from,
+ * merge into, truncate, alter table and drop table (quoted or not, schema or not), a common
+ * table expression's too. A plain select writes nothing, and most statements are one. It errs
+ * towards yes (the word after `for update` or `do update` is taken for a table, harmlessly).
+ * The one rule for both the key cache's watch and the planner statistics (table-writes.ts).
+ */
+export function writtenTables(statement: string): string[] {
+  if (/^\s*select\b/i.test(statement) && !/\b(insert|update|delete|merge|truncate)\b/i.test(statement)) return [];
+  return Array.from(statement.matchAll(WRITE_TARGET), (m) => m[1].toLowerCase());
+}
+
+const WRITE_TARGET =
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?|(?:alter|drop)\s+table(?:\s+if\s+exists)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 
 /**
  * A counter of changes to some tables, for caches that must be exact (docs/performance.md,
@@ -9,11 +25,9 @@ import { ObservingDriver } from './observing-driver.js';
  */
 export class WriteWatch {
   #generation = 0;
-  readonly #target: RegExp;
+  readonly #tables: ReadonlySet<string>;
   constructor(tables: readonly string[]) {
-    // A table in the place a change names its target: update T, insert into T, delete from T,
-    // truncate T, alter/drop table T, merge into T (quoted or not, schema or not).
-    this.#target = new RegExp(`\\b(update|into|from|table|truncate)\\s+(only\\s+)?("?public"?\\.)?"?(${tables.join('|')})"?(?!\\w)`, 'i');
+    this.#tables = new Set(tables);
   }
   get generation(): number {
     return this.#generation;
@@ -21,21 +35,13 @@ export class WriteWatch {
   changed(): void {
     this.#generation++;
   }
-  /**
-   * Whether a statement may change the watched tables: anything but a plain select that names
-   * one of them where a change names its target. It errs towards yes (a `select … for update`
-   * of one, or `update x … from accounts`, count as changes, harmlessly); the cost of a yes is
-   * an emptied cache.
-   */
+  /** Whether a statement may change the watched tables (writtenTables); a yes costs an emptied cache. */
   mayChange(statement: string): boolean {
-    if (isPlainSelect(statement)) return false;
-    return this.#target.test(statement);
+    return this.watchesAny(writtenTables(statement));
   }
-}
-
-/** A select with no change inside it (no data-modifying CTE): it writes nothing. Most statements are one. */
-export function isPlainSelect(statement: string): boolean {
-  return /^\s*select\b/i.test(statement) && !/\b(insert|update|delete|merge|truncate)\b/i.test(statement);
+  watchesAny(tables: readonly string[]): boolean {
+    return tables.some((t) => this.#tables.has(t));
+  }
 }
 
 /**
@@ -47,12 +53,16 @@ export class WriteWatchDriver extends ObservingDriver {
   constructor(
     inner: Driver,
     private readonly watch: WriteWatch,
+    /** Also told the tables each statement writes, for the planner statistics. */
+    private readonly writes?: TableWrites,
   ) {
     super(inner);
   }
   protected override observe(query: CompiledQuery): void {
+    const tables = writtenTables(query.sql);
+    if (tables.length > 0) this.writes?.add(tables);
     // Savepoints of conflict previews are rolled back with plain statements.
-    if (this.watch.mayChange(query.sql) || /^\s*(rollback|abort)\b/i.test(query.sql)) this.watch.changed();
+    if (this.watch.watchesAny(tables) || /^\s*(rollback|abort)\b/i.test(query.sql)) this.watch.changed();
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     try {

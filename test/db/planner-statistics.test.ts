@@ -5,6 +5,7 @@ import { connect } from '../../src/db/connect.js';
 import { analyzeGrownTables } from '../../src/db/planner-statistics.js';
 import { plannerStatisticsWorkers } from '../../src/workers/planner-statistics.js';
 import { TableWrites } from '../../src/db/table-writes.js';
+import { writtenTables } from '../../src/db/write-watch.js';
 
 // The embedded database's stand-in for autovacuum (src/db/planner-statistics.ts), on an
 // in-memory PGlite of its own whatever database the suite runs on.
@@ -60,12 +61,13 @@ describe('planner statistics on the embedded database', () => {
 
   it('notes the tables a statement writes, a common table expression’s too, and none for a plain select', () => {
     const writes = new TableWrites();
-    writes.note('select * from bookings where account_id = $1 for update');
+    const note = (statement: string) => writes.add(writtenTables(statement));
+    note('select * from bookings where account_id = $1 for update');
     expect(writes.take()).toEqual([]);
-    writes.note('with "segments" as (insert into "booking_segments" values ($1)) insert into "bookings" values ($2) returning *');
-    writes.note('update resources set updated_at = now() where id = $1');
-    writes.note('delete from public.events where id = $1');
-    writes.note('select 1 from (delete from attendees where id = $1 returning 1) d');
+    note('with "segments" as (insert into "booking_segments" values ($1)) insert into "bookings" values ($2) returning *');
+    note('update resources set updated_at = now() where id = $1');
+    note('delete from public.events where id = $1');
+    note('select 1 from (delete from attendees where id = $1 returning 1) d');
     expect(writes.take().sort()).toEqual(['attendees', 'booking_segments', 'bookings', 'events', 'resources']);
     expect(writes.take()).toEqual([]);
   });
