@@ -17,8 +17,10 @@ export const bookingsTable = accountTable<'bookings', [ResourceLocks]>('bookings
 export type NewSegment = Omit<NewRow<'booking_segments'>, 'booking_status' | 'booking_expires_at'>;
 
 /**
- * Writes a booking and its segments in ONE statement (the segments' insert is a common table
- * expression of the booking's; the foreign key is checked at the end of the statement).
+ * Writes a booking and its segments in ONE statement: two common table expressions, the
+ * booking's first. PostgreSQL checks the foreign key at the end of the statement; Citus runs
+ * each modifying expression as a step of its own, in the order written, so the booking must
+ * come before its segments (docs/scaling.md).
  * Each segment carries a copy of the booking's status and expires_at (migration 011: a
  * trigger keeps them in step from then on), so that held time is read from the segments
  * alone (facts.repository.ts). Every row is the caller's own values, so the segments are
@@ -31,10 +33,10 @@ export async function insertBookingWithSegments(
 ): Promise<{ row: BookingRow; segments: SegmentRow[] }> {
   const rows = segments.map((s) => ({ ...s, booking_status: booking.status, booking_expires_at: booking.expires_at ?? null }));
   const row = await trx
+    .with('booking', (db) => db.insertInto('bookings').values(booking).returningAll())
     .with('segments', (db) => db.insertInto('booking_segments').values(rows))
-    .insertInto('bookings')
-    .values(booking)
-    .returningAll()
+    .selectFrom('booking')
+    .selectAll()
     .executeTakeFirstOrThrow();
   return { row, segments: rows as SegmentRow[] };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { citusStatements, createdTable, distributeTable, isCitus, prepareCitusMigration } from './distribution.js';
 
 /** An arbitrary constant: the advisory lock that makes concurrent start-ups migrate one at a time. */
 const MIGRATION_LOCK_ID = 7_240_301;
@@ -57,10 +58,20 @@ export async function migrate(db: Kysely<Database>, options: { through?: string 
     const done = await sql<{ name: string }>`select name from schema_migrations`.execute(trx);
     const applied = new Set(done.rows.map((r) => r.name));
     const ran: string[] = [];
+    const citus = await isCitus(trx);
+    if (citus) await prepareCitusMigration(trx);
     for (const migration of migrations) {
       if (applied.has(migration.name)) continue;
       // One statement at a time: the extended query protocol takes a single statement.
-      for (const statement of splitStatements(migration.sql)) await sql.raw(statement).execute(trx);
+      for (const statement of splitStatements(migration.sql)) {
+        if (!citus) {
+          await sql.raw(statement).execute(trx);
+          continue;
+        }
+        for (const part of citusStatements(statement)) await sql.raw(part).execute(trx);
+        const table = createdTable(statement);
+        if (table) await distributeTable(trx, migration.name, table);
+      }
       await sql`insert into schema_migrations (name) values (${migration.name})`.execute(trx);
       ran.push(migration.name);
     }

@@ -20,9 +20,8 @@ export async function accountTimezone(db: DbHandle, scope: Pick<AccountScope, 'a
   return row?.timezone;
 }
 
-/** The scopes of the given accounts (workers that claim rows across accounts act for each one). */
-export async function scopesOfAccounts(db: DbHandle, accountIds: string[]): Promise<Map<string, AccountScope>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db.selectFrom('accounts').select(['id', 'platform_id', 'livemode']).where('id', 'in', [...new Set(accountIds)]).execute();
-  return new Map(rows.map((r) => [r.id, { accountId: r.id, platformId: r.platform_id, livemode: r.livemode }]));
+/** The scope of an account (workers that find due work across accounts act for each one). */
+export async function scopeOfAccount(db: DbHandle, accountId: string): Promise<AccountScope | undefined> {
+  const row = await db.selectFrom('accounts').select(['platform_id', 'livemode']).where('id', '=', accountId).executeTakeFirst();
+  return row ? { accountId, platformId: row.platform_id, livemode: row.livemode } : undefined;
 }

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createServerDatabase, dropServerDatabase } from '../support/server-databases.js';
 import { afterAll, inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -164,25 +164,12 @@ export async function pgliteDataDir(label: string): Promise<string> {
   return dir;
 }
 
-/** An empty database on the PostgreSQL server of DATABASE_URL; `drop` removes it. */
+/** An empty database on the PostgreSQL server (on every node of a Citus cluster) of DATABASE_URL; `drop` removes it. */
 export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL!;
   const name = `sched_proc_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const url = await createServerDatabase(base, name);
+  return { url, drop: () => dropServerDatabase(base, name) };
 }
 
 /** Kills a server that a failed test left running. */

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { connect, type Db } from '../../src/db/connect.js';
 import { migrate } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
+import { createServerDatabase, databaseUrl, dropServerDatabase } from './server-databases.js';
 
 /**
  * A migrated database made once per test run (test/support/global-setup.ts), which every
@@ -24,28 +24,12 @@ export type DatabaseTemplate =
 
 const unique = (prefix: string) => `${prefix}_${Date.now()}_${process.pid}_${randomBytes(4).toString('hex')}`;
 
-function databaseUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin<T>(base: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 /** Makes the run's template; `drop` removes it (its name is unique to the run). */
 export async function createTemplate(): Promise<{ template: DatabaseTemplate; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (base) {
     const name = unique('sched_template');
-    await admin(base, (c) => c.query(`create database ${name}`));
+    await createServerDatabase(base, name);
     const db = await connect({ databaseUrl: databaseUrl(base, name), dataDir: null, poolSize: 1 });
     try {
       await migrate(db.kysely);
@@ -54,7 +38,7 @@ export async function createTemplate(): Promise<{ template: DatabaseTemplate; dr
     }
     return {
       template: { kind: 'postgres', name },
-      drop: () => admin(base, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+      drop: () => dropServerDatabase(base, name),
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sched-template-'));
@@ -139,8 +123,8 @@ export async function freshDatabase(options: FreshDatabaseOptions = {}): Promise
     return { db, url: null, drop: () => db.close() };
   }
   const name = unique('sched_test');
-  const from = template?.kind === 'postgres' ? ` template ${template.name}` : '';
-  await admin(base, (c) => c.query(`create database ${name}${from}`));
+  const from = template?.kind === 'postgres' ? template.name : undefined;
+  await createServerDatabase(base, name, from);
   const url = databaseUrl(base, name);
   const db = await connect({ databaseUrl: url, dataDir: null, poolSize: 12 });
   if (migrated && !from) await migrate(db.kysely);
@@ -149,7 +133,7 @@ export async function freshDatabase(options: FreshDatabaseOptions = {}): Promise
     url,
     drop: async () => {
       await db.close();
-      await admin(base, (c) => c.query(`drop database if exists ${name} with (force)`));
+      await dropServerDatabase(base, name);
     },
   };
 }

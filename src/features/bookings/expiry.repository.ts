@@ -1,28 +1,42 @@
 /** The rows the expiry worker claims and writes. */
-import type { Trx } from '../../db/transaction.js';
+import { sql } from 'kysely';
+import type { DbHandle, Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import type { Row } from '../../db/schema.js';
 
 export const EXPIRY_BATCH = 100;
 
-export async function scopesOf(trx: Trx, accountIds: string[]): Promise<Map<string, AccountScope>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await trx.selectFrom('accounts').select(['id', 'platform_id', 'livemode']).where('id', 'in', [...new Set(accountIds)]).execute();
-  return new Map(rows.map((r) => [r.id, { accountId: r.id, platformId: r.platform_id, livemode: r.livemode }]));
+/**
+ * Accounts with pending rows of `table` past expires_at, those waiting longest first: a plain
+ * read across accounts (no locks), the first step of a pass (src/workers/account-pass.ts).
+ */
+export async function accountsWithExpired(db: DbHandle, table: 'bookings' | 'attendees', now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom(table)
+    .select('account_id')
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .groupBy('account_id')
+    .orderBy(sql`min(expires_at)`)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.account_id);
 }
 
-/** Pending rows of `table` past expires_at, claimed so that other processes skip them. */
-export function claimExpired(trx: Trx, table: 'bookings' | 'attendees', now: Date) {
+/** The account's pending rows of `table` past expires_at, claimed so that other processes skip them. */
+export function claimExpired(trx: Trx, table: 'bookings' | 'attendees', scope: AccountScope, now: Date) {
   return trx
     .selectFrom(table)
-    .select(['account_id', 'id'])
+    .select('id')
+    .where('account_id', '=', scope.accountId)
     .where('status', '=', 'pending')
     .where('expires_at', '<=', now)
     .orderBy('expires_at')
     .limit(EXPIRY_BATCH)
     .forUpdate()
     .skipLocked()
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
 }
 
 /** Marks the given pending rows expired; returns them as written. */

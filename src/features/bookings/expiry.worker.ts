@@ -1,26 +1,20 @@
 /**
  * Pending bookings and attendees past expires_at become `expired` (docs/bookings.md#lifecycle). Reads
  * already show them expired; this worker writes the status and the `*.expired` event
- * within a poll interval. Several processes can run it: rows are claimed with
- * FOR UPDATE SKIP LOCKED, so each expiry is written once.
+ * within a poll interval. Several processes can run it: each account's rows are claimed
+ * with FOR UPDATE SKIP LOCKED, so each expiry is written once.
  */
 import type { Logger } from 'pino';
-import { withTransaction, type DbHandle, type Trx } from '../../db/transaction.js';
+import type { DbHandle, Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { recordEvents } from '../../events/outbox.repository.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
 import { serializeAttendee } from './attendees.serializer.js';
-import { EXPIRY_BATCH, claimExpired, markExpired, scopesOf } from './expiry.repository.js';
+import { EXPIRY_BATCH, accountsWithExpired, claimExpired, markExpired } from './expiry.repository.js';
+import { ACCOUNTS_PER_PASS, passOverAccounts } from '../../workers/account-pass.js';
 import { bookingsTable, lockResources, recheckBookings, seatsTakenOf, segmentsOf, serializeBooking } from '../../capacity/index.js';
 import { promoteWaitlist } from './waitlist.js';
-
-/** Groups claimed rows by account: every write below is one statement per account. */
-function byAccount(rows: { account_id: string; id: string }[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const r of rows) out.set(r.account_id, [...(out.get(r.account_id) ?? []), r.id]);
-  return out;
-}
 
 async function expireBookings(trx: Trx, scope: AccountScope, ids: string[], now: Date): Promise<void> {
   const updated = await markExpired(trx, 'bookings', scope, ids, now);
@@ -62,18 +56,26 @@ async function expireAttendees(trx: Trx, scope: AccountScope, ids: string[], now
   }
 }
 
-/** One pass; true when a batch was full (run again at once). */
-export async function expirePass(db: DbHandle, now: Date): Promise<boolean> {
-  return withTransaction(db, async (trx) => {
-    const bookings = await claimExpired(trx, 'bookings', now);
-    const attendees = await claimExpired(trx, 'attendees', now);
-    const scopes = await scopesOf(trx, [...bookings, ...attendees].map((r) => r.account_id));
-    for (const [accountId, ids] of byAccount(bookings)) await expireBookings(trx, scopes.get(accountId)!, ids, now);
-    for (const [accountId, ids] of byAccount(attendees)) await expireAttendees(trx, scopes.get(accountId)!, ids, now);
+/**
+ * One pass: the accounts with expired holds, then one transaction per account that claims and
+ * expires its rows (src/workers/account-pass.ts). True when more may wait.
+ */
+export async function expirePass(db: DbHandle, now: Date, logger: Logger): Promise<boolean> {
+  const [withBookings, withAttendees] = await Promise.all([
+    accountsWithExpired(db, 'bookings', now, ACCOUNTS_PER_PASS),
+    accountsWithExpired(db, 'attendees', now, ACCOUNTS_PER_PASS),
+  ]);
+  const accounts = [...new Set([...withBookings, ...withAttendees])];
+  const more = await passOverAccounts(db, accounts, logger, 'booking-expiry', async (trx, scope) => {
+    const bookings = await claimExpired(trx, 'bookings', scope, now);
+    const attendees = await claimExpired(trx, 'attendees', scope, now);
+    if (bookings.length) await expireBookings(trx, scope, bookings, now);
+    if (attendees.length) await expireAttendees(trx, scope, attendees, now);
     return bookings.length === EXPIRY_BATCH || attendees.length === EXPIRY_BATCH;
   });
+  return more || withBookings.length === ACCOUNTS_PER_PASS || withAttendees.length === ACCOUNTS_PER_PASS;
 }
 
 export function expiryWorker(db: DbHandle, clock: Clock, pollMs: number, logger: Logger): Worker {
-  return pollingWorker('booking-expiry', pollMs, logger, () => expirePass(db, clock.now()));
+  return pollingWorker('booking-expiry', pollMs, logger, () => expirePass(db, clock.now(), logger));
 }

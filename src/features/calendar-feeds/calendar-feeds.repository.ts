@@ -53,25 +53,37 @@ export async function replaceBusy(trx: Trx, scope: AccountScope, feed: CalendarF
 }
 
 /**
- * Claims feeds that are due, so that other processes skip them (FOR UPDATE SKIP LOCKED), and
- * leases them by moving next_sync_at past the time a sync may take.
+ * Accounts with a feed due, longest waiting first: a plain read across accounts (no locks),
+ * the first step of a pass (src/workers/account-pass.ts).
  */
-export async function claimDueFeeds(trx: Trx, now: Date, leaseUntil: Date, limit: number) {
-  const due = await trx
-    .selectFrom('calendar_feeds as f')
-    .innerJoin('accounts as a', 'a.id', 'f.account_id')
-    .select(['f.account_id', 'f.id', 'a.platform_id', 'f.livemode'])
-    .where('f.next_sync_at', '<=', now)
-    .orderBy('f.next_sync_at')
+export async function accountsWithDueFeeds(db: DbHandle, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('calendar_feeds')
+    .select('account_id')
+    .where('next_sync_at', '<=', now)
+    .groupBy('account_id')
+    .orderBy(sql`min(next_sync_at)`)
     .limit(limit)
-    .forUpdate('f')
+    .execute();
+  return rows.map((r) => r.account_id);
+}
+
+/**
+ * Claims the account's feeds that are due, so that other processes skip them (FOR UPDATE SKIP
+ * LOCKED), and leases them by moving next_sync_at past the time a sync may take.
+ */
+export async function claimDueFeeds(trx: Trx, scope: AccountScope, now: Date, leaseUntil: Date, limit: number): Promise<string[]> {
+  const due = await trx
+    .selectFrom('calendar_feeds')
+    .select('id')
+    .where('account_id', '=', scope.accountId)
+    .where('next_sync_at', '<=', now)
+    .orderBy('next_sync_at')
+    .limit(limit)
+    .forUpdate()
     .skipLocked()
     .execute();
-  if (due.length === 0) return due;
-  await trx
-    .updateTable('calendar_feeds')
-    .set({ next_sync_at: leaseUntil })
-    .where((eb) => eb.or(due.map((d) => eb.and([eb('account_id', '=', d.account_id), eb('id', '=', d.id)]))))
-    .execute();
-  return due;
+  const ids = due.map((d) => d.id);
+  if (ids.length) await trx.updateTable('calendar_feeds').set({ next_sync_at: leaseUntil }).where('account_id', '=', scope.accountId).where('id', 'in', ids).execute();
+  return ids;
 }

@@ -1,28 +1,38 @@
 /**
  * The calendar feed worker (docs/calendar-feeds.md#syncing): every poll it claims feeds that
- * are due (FOR UPDATE SKIP LOCKED, leased past a sync's time limit, so several processes
+ * are due, account by account (FOR UPDATE SKIP LOCKED, leased past a sync's time limit, so several processes
  * never sync one feed at once) and syncs each. One feed's failure is recorded on that feed
  * and never stops the others.
  */
 import type { Logger } from 'pino';
-import { withTransaction, type DbHandle } from '../../db/transaction.js';
+import type { DbHandle } from '../../db/transaction.js';
+import type { AccountScope } from '../../tenancy/index.js';
+import { passOverAccounts } from '../../workers/account-pass.js';
 import type { Clock } from '../../lib/clock.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
-import { claimDueFeeds } from './calendar-feeds.repository.js';
+import { accountsWithDueFeeds, claimDueFeeds } from './calendar-feeds.repository.js';
 import type { CalendarFeedsService } from './calendar-feeds.service.js';
 
 export const SYNC_BATCH = 10;
 
 export async function syncDueFeeds(db: DbHandle, clock: Clock, service: CalendarFeedsService, leaseMs: number, logger: Logger): Promise<boolean> {
   const now = clock.now();
-  const claimed = await withTransaction(db, (trx) => claimDueFeeds(trx, now, new Date(now.getTime() + leaseMs), SYNC_BATCH));
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const claimed: { scope: AccountScope; id: string }[] = [];
+  const accounts = await accountsWithDueFeeds(db, now, SYNC_BATCH);
+  await passOverAccounts(db, accounts, logger, 'calendar-feeds.sync', async (trx, scope) => {
+    const budget = SYNC_BATCH - claimed.length;
+    if (budget <= 0) return true;
+    for (const id of await claimDueFeeds(trx, scope, now, leaseUntil, budget)) claimed.push({ scope, id });
+    return false;
+  });
   await Promise.all(
-    claimed.map(async (f) => {
+    claimed.map(async ({ scope, id }) => {
       try {
-        await service.sync({ accountId: f.account_id, platformId: f.platform_id, livemode: f.livemode }, f.id);
+        await service.sync(scope, id);
       } catch (err) {
         // Deleted meanwhile, or a database error: the lease runs out and it is tried again.
-        logger.warn({ err, feed: f.id }, 'calendar feed sync failed');
+        logger.warn({ err, feed: id }, 'calendar feed sync failed');
       }
     }),
   );

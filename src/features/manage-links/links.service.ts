@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
-import { scopesOfAccounts } from '../../tenancy/accounts.repository.js';
+import { scopeOfAccount } from '../../tenancy/accounts.repository.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { isoRequired, iso } from '../../lib/time-format.js';
@@ -106,7 +106,7 @@ export class ManageLinksService {
     const now = this.clock.now();
     const link = await findLinkByToken(this.db, accountId, hashToken(token));
     if (!link || link.revoked_at || link.expires_at.getTime() <= now.getTime()) throw GONE();
-    const scope = (await scopesOfAccounts(this.db, [accountId])).get(accountId);
+    const scope = await scopeOfAccount(this.db, accountId);
     if (!scope) throw GONE();
     // A reschedule makes a new booking: the link follows it, so it keeps working after a move.
     let booking = await this.bookings.get(scope, link.booking_id);

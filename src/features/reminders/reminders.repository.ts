@@ -1,6 +1,6 @@
-/** The SQL of the reminder worker (docs/reminders.md). Both reads go across accounts: see docs/scaling.md. */
+/** The SQL of the reminder worker (docs/reminders.md). The list of due accounts goes across accounts: see docs/scaling.md. */
 import { sql } from 'kysely';
-import type { Trx } from '../../db/transaction.js';
+import type { DbHandle, Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { MAX_REMINDER_OFFSET_MINUTES } from './offsets.js';
 
@@ -32,21 +32,39 @@ const dueOffsets = (now: Date) => sql`
       where br.account_id = b.account_id and br.booking_id = b.id and br.offset_minutes = o.minutes::int and br.start_at = b.start_at
     )`;
 
+/** Confirmed bookings, not started yet, with a reminder due (aliased `b`). */
+const withDueReminders = (now: Date) => sql`
+  b.status = 'confirmed' and b.start_at > ${now}
+  and b.start_at <= ${new Date(now.getTime() + MAX_REMINDER_OFFSET_MINUTES * 60_000)}
+  and exists (select 1 ${dueOffsets(now)})`;
+
 /**
- * Confirmed bookings, not started yet, with a reminder due. They are claimed (FOR UPDATE SKIP
- * LOCKED): another worker process skips them, and a cancel waits for this pass, so a booking
- * cancelled before its reminder was written never gets it.
+ * Accounts with a reminder due, soonest booking first: a plain read across accounts (no
+ * locks), the first step of a pass (src/workers/account-pass.ts).
  */
-export async function claimBookingsWithDueReminders(trx: Trx, now: Date): Promise<{ account_id: string; id: string }[]> {
-  const horizon = new Date(now.getTime() + MAX_REMINDER_OFFSET_MINUTES * 60_000);
-  const { rows } = await sql<{ account_id: string; id: string }>`
-    select b.account_id, b.id from bookings b
-    where b.status = 'confirmed' and b.start_at > ${now} and b.start_at <= ${horizon}
-      and exists (select 1 ${dueOffsets(now)})
+export async function accountsWithDueReminders(db: DbHandle, now: Date, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ account_id: string }>`
+    select b.account_id from bookings b
+    where ${withDueReminders(now)}
+    group by b.account_id
+    order by min(b.start_at)
+    limit ${limit}`.execute(db);
+  return rows.map((r) => r.account_id);
+}
+
+/**
+ * The account's bookings with a reminder due. They are claimed (FOR UPDATE SKIP LOCKED):
+ * another worker process skips them, and a cancel waits for this pass, so a booking cancelled
+ * before its reminder was written never gets it.
+ */
+export async function claimBookingsWithDueReminders(trx: Trx, scope: AccountScope, now: Date): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select b.id from bookings b
+    where b.account_id = ${scope.accountId} and ${withDueReminders(now)}
     order by b.start_at
     limit ${REMINDER_BATCH}
     for update of b skip locked`.execute(trx);
-  return rows;
+  return rows.map((r) => r.id);
 }
 
 /** The due reminders of claimed bookings of one account. */

@@ -250,12 +250,6 @@ export function claimSeries(trx: Trx, scope: AccountScope, id: string, now: Date
     .executeTakeFirst();
 }
 
-/** The platform of an account (the worker builds the account scope of a claimed series). */
-export async function scopeOfAccount(db: DbHandle, accountId: string): Promise<AccountScope | undefined> {
-  const row = await db.selectFrom('accounts').select(['platform_id', 'livemode']).where('id', '=', accountId).executeTakeFirst();
-  return row ? { platformId: row.platform_id, livemode: row.livemode, accountId } : undefined;
-}
-
 /** Which of the given ids are resources of this account. */
 export async function existingResources(db: DbHandle, scope: AccountScope, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
