@@ -89,7 +89,17 @@ export async function createServerDatabase(base: string, name: string, template?
 /** Drops database `name` (on every node of a cluster). */
 export async function dropServerDatabase(base: string, name: string): Promise<void> {
   for (const url of await allNodes(base, name)) {
-    await withClient(maintenanceUrl(url), (c) => c.query(`drop database if exists ${name} with (force)`));
+    await withClient(maintenanceUrl(url), async (c) => {
+      // A worker may still be finishing a two-phase commit's second phase for the database.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await c.query(`drop database if exists ${name} with (force)`);
+        } catch (error) {
+          if (attempt >= 10 || !/is being accessed by other users/.test((error as Error).message)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
+    });
   }
 }
 
