@@ -3,7 +3,7 @@ import type { DbHandle } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
 import { findActiveKey } from '../tenancy/api-keys.repository.js';
 import { isApiVersion } from '../lib/api-versions.js';
-import type { AuthContext } from '../tenancy/index.js';
+import { permissionRefusal, type AuthContext, type ObjectKind } from '../tenancy/index.js';
 import type { RouteAccess } from './context.js';
 
 const KEY_SHAPE = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
@@ -64,25 +64,28 @@ export async function authenticate(db: DbHandle, req: FastifyRequest, access: Ro
   resolveAccount(req, access, row.scoped_account_id);
 }
 
-function checkPermission(auth: AuthContext, access: RouteAccess, method: string) {
-  if (!auth.permissions || access.grantsPerOperation) return;
-  if (access.secretKeyOnly) {
-    throw new ApiError('permission_denied', 'Only a secret key (sk_…) can do this; restricted keys cannot, whatever their permissions.');
+/** The grant a restricted key needs on the route's own object. */
+export const neededLevel = (access: RouteAccess, method: string): 'read' | 'write' =>
+  access.level ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+
+/**
+ * Why this key may not call this route, or null: the one permission rule (src/tenancy) asked
+ * for the route's own object and for every object it names in its body or query. The MCP
+ * endpoint asks it per tool.
+ */
+export function routeRefusal(auth: AuthContext, access: RouteAccess, method: string): string | null {
+  const named = Object.entries(access.names ?? {}) as [ObjectKind, 'read' | 'write'][];
+  for (const [kind, needed] of [[access.permission, neededLevel(access, method)] as const, ...named]) {
+    const refusal = permissionRefusal(auth, kind, needed);
+    if (refusal) return refusal;
   }
-  const needed = access.level ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
-  if (!keyMay(auth, access.permission, needed)) {
-    throw new ApiError(
-      'permission_denied',
-      `This restricted key lacks ${needed} access to ${access.permission}.`,
-    );
-  }
+  return null;
 }
 
-/** Whether the key holds `needed` on `family` (secret keys hold everything). */
-export function keyMay(auth: AuthContext, family: RouteAccess['permission'], needed: 'read' | 'write'): boolean {
-  if (!auth.permissions) return true;
-  const level = auth.permissions[family] ?? 'none';
-  return needed === 'read' ? level === 'read' || level === 'write' : level === 'write';
+function checkPermission(auth: AuthContext, access: RouteAccess, method: string) {
+  if (access.grantsPerOperation) return;
+  const refusal = routeRefusal(auth, access, method);
+  if (refusal) throw new ApiError('permission_denied', refusal);
 }
 
 /** The account the request acts for; `inScope` is the key lookup's check of that same account. */

@@ -1,11 +1,12 @@
 /** The per-request context fastify carries: the auth result, the account, route access. */
-import type { AccountScope, AuthContext, PermissionFamily, PlatformScope } from '../tenancy/index.js';
+import type { AccountScope, AuthContext, ObjectKind, PlatformScope } from '../tenancy/index.js';
 
 /** Declared per route in `config`. */
 export interface RouteAccess {
   /** Whether the Service-Account header is required, optional (narrows), or not used. */
   account: 'required' | 'optional' | 'none';
-  permission: PermissionFamily;
+  /** The kind of object the route is about (the one its path names, or lists, or creates). */
+  permission: ObjectKind;
   /**
    * The grant a restricted key needs. Default: `read` for GET/HEAD, `write` otherwise.
    * Set `read` on POST routes that only read (availability search takes a body).
@@ -13,8 +14,13 @@ export interface RouteAccess {
   level?: 'read' | 'write';
   /** Unauthenticated routes (health, docs). */
   public?: boolean;
-  /** Only secret keys: every restricted key is refused, whatever its grants (API key management). */
-  secretKeyOnly?: boolean;
+  /**
+   * Objects of other kinds the operation names in its body or query, with what it does to
+   * them (an event resend names the `endpoint` it sends to: `{ webhook_endpoints: 'write' }`).
+   * Auth asks the one permission rule for each, exactly as for the route's own object, so a
+   * key cannot reach through a body field what it cannot reach through the object's own routes.
+   */
+  names?: Partial<Record<ObjectKind, 'read' | 'write'>>;
   /**
    * Any valid key may call it: the handler checks each operation against the key's grants
    * (the MCP endpoint, whose tools each need their REST route's grant). `permission` is then

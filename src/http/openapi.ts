@@ -7,6 +7,8 @@
 import type { RouteOptions } from 'fastify';
 import { API_VERSIONS, LATEST_API_VERSION } from '../lib/api-versions.js';
 import type { RouteAccess } from './context.js';
+import { neededLevel } from './auth.js';
+import { isPlatformOwned, type ObjectKind } from '../tenancy/index.js';
 
 type Schema = Record<string, any>;
 
@@ -45,6 +47,25 @@ const METADATA_FILTER_PARAMETER = {
   schema: { type: 'object', additionalProperties: { type: 'string', maxLength: 500 } },
 };
 
+/**
+ * Who may call an operation, in words, from its declared access and the one permission rule
+ * (src/tenancy): the document then says what auth does. The full table: docs/api-keys.md.
+ */
+export function whoMayCall(access: RouteAccess, method: string): string {
+  if (access.grantsPerOperation) {
+    return 'Keys: any valid key connects; each tool needs the grants of the REST operation it makes and answers as that operation would.';
+  }
+  if (access.permission === 'api_keys') return 'Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.';
+  const asks = [[access.permission, neededLevel(access, method)], ...Object.entries(access.names ?? {})] as [ObjectKind, string][];
+  const grants = asks.map(([kind, level]) => `\`${kind}: ${level}\``).join(' and ');
+  const bound = asks.some(([kind]) => isPlatformOwned(kind))
+    ? 'A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.'
+    : access.account === 'none'
+      ? "A key bound to one account reaches only its own account's objects (others: 404 resource_missing)."
+      : 'A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).';
+  return `Keys: secret keys, and restricted keys with ${grants}${grants.includes('read`') ? ' (or write)' : ''}; others get 403 permission_denied. ${bound}`;
+}
+
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 function methodsOf(route: TransformInput['route']): string[] {
@@ -65,6 +86,7 @@ export function openApiTransforms() {
       return { schema: out, url };
     }
     const methods = methodsOf(route);
+    out.description = [schema.description, whoMayCall(access, methods[0])].filter(Boolean).join('\n\n');
     const properties: Schema = { ...(schema.headers?.properties ?? {}) };
     const required: string[] = [...(schema.headers?.required ?? [])];
     if (access.account !== 'none') {

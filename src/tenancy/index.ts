@@ -1,8 +1,11 @@
 /**
- * Tenancy: who a request acts for, and what a key may see. Platform + mode scope the
- * platform-level objects (accounts, events, webhook endpoints); platform + mode + account scope
- * every account-owned object. Repositories take these scopes; nothing here knows HTTP.
+ * Tenancy: who a request acts for, and what a key may see and do. Platform + mode scope the
+ * platform-level objects (accounts, events, webhook endpoints, API keys, usage); platform +
+ * mode + account scope every account-owned object. Repositories take these scopes; nothing
+ * here knows HTTP.
  */
+import { ApiError } from '../lib/errors.js';
+
 export type PermissionLevel = 'none' | 'read' | 'write';
 
 export const PERMISSION_FAMILIES = [
@@ -51,4 +54,52 @@ export interface AccountScope extends PlatformScope {
  */
 export function boundKeyMaySee(boundAccountId: string | null, objectAccountId: string | null): boolean {
   return !boundAccountId || objectAccountId === boundAccountId;
+}
+
+/**
+ * What an operation can name: an object family a restricted key can be granted, or API keys,
+ * which no grant reaches (a key must never be able to mint itself more rights).
+ */
+export type ObjectKind = PermissionFamily | 'api_keys';
+
+/**
+ * The objects that belong to the platform itself, carry no account and concern every account
+ * (an endpoint receives every account's events; usage counts every account): no key bound to
+ * one account reaches them, whatever its grants. Accounts and events are platform-level too,
+ * but each carries an account, so a bound key sees its own (`boundKeyMaySee`).
+ */
+const PLATFORM_OWNED: Partial<Record<ObjectKind, string>> = {
+  webhook_endpoints: 'Webhook endpoints',
+  usage: 'Usage',
+  api_keys: 'API keys',
+};
+
+export const isPlatformOwned = (kind: ObjectKind): boolean => kind in PLATFORM_OWNED;
+
+/**
+ * THE permission rule, asked by every door for every object an operation names (in its path,
+ * body or query): whether this key may `needed` objects of `kind`, and if not, why. Secret keys
+ * may everything; API keys are for secret keys only; a bound key never reaches a platform-owned
+ * object; otherwise the key needs the grant (`write` includes `read`). The table of who may do
+ * what is docs/api-keys.md#who-may-do-what.
+ */
+export function permissionRefusal(
+  auth: { permissions: AuthContext['permissions']; boundAccountId?: string | null },
+  kind: ObjectKind,
+  needed: 'read' | 'write',
+): string | null {
+  if (!auth.permissions) return null;
+  if (kind === 'api_keys') return 'Only a secret key (sk_…) can manage API keys; restricted keys cannot, whatever their permissions.';
+  if (auth.boundAccountId && isPlatformOwned(kind)) {
+    return `${PLATFORM_OWNED[kind]} belong to the platform; a key bound to one account cannot reach them.`;
+  }
+  const level = auth.permissions[kind] ?? 'none';
+  const granted = needed === 'read' ? level === 'read' || level === 'write' : level === 'write';
+  return granted ? null : `This restricted key lacks ${needed} access to ${kind}.`;
+}
+
+/** `permissionRefusal` as a 403 permission_denied. */
+export function requirePermission(auth: Parameters<typeof permissionRefusal>[0], kind: ObjectKind, needed: 'read' | 'write'): void {
+  const refusal = permissionRefusal(auth, kind, needed);
+  if (refusal) throw new ApiError('permission_denied', refusal);
 }

@@ -39,6 +39,7 @@ export function accountRoutes(app: App, service: AccountsService) {
     schema: {
       tags,
       summary: 'Create an account (a business hosted by the platform)',
+      description: 'A key bound to one account cannot create accounts (403 permission_denied): it could never reach them.',
       body: Type.Object(
         {
           name: Name,

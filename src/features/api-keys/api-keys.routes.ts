@@ -24,11 +24,8 @@ const ApiKey = Type.Object({
 });
 const CreatedApiKey = Type.Object({ ...ApiKey.properties, secret: Type.String({ description: 'The key itself. Shown on this answer only; store it now.' }) });
 
-/**
- * Only secret keys manage keys (api-keys.service.ts says why): `secretKeyOnly` makes auth refuse
- * every restricted key before any grant is looked at, so `permission` is never consulted.
- */
-const access: RouteAccess = { account: 'none', permission: 'accounts', secretKeyOnly: true };
+/** Only secret keys manage keys (api-keys.service.ts says why): the permission rule refuses every restricted key. */
+const access: RouteAccess = { account: 'none', permission: 'api_keys' };
 const tags = ['API keys'];
 
 export function apiKeyRoutes(app: App, service: ApiKeysService) {

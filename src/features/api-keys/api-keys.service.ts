@@ -6,8 +6,8 @@
  */
 import type { DbHandle } from '../../db/transaction.js';
 import { withTransaction } from '../../db/transaction.js';
-import type { AuthContext, PermissionFamily, PermissionLevel, PlatformScope } from '../../tenancy/index.js';
-import { ApiError, notFound } from '../../lib/errors.js';
+import { requirePermission, type AuthContext, type PermissionFamily, type PermissionLevel, type PlatformScope } from '../../tenancy/index.js';
+import { notFound } from '../../lib/errors.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { recordEvent } from '../../events/outbox.repository.js';
 import { createApiKey } from '../../tenancy/api-keys.repository.js';
@@ -20,13 +20,6 @@ export interface CreateRestrictedKeyInput {
   name?: string | null;
 }
 
-/** Refuses restricted keys: only a secret key (full access) manages keys. */
-export function requireSecretKey(auth: Pick<AuthContext, 'permissions'>): void {
-  if (auth.permissions !== null) {
-    throw new ApiError('permission_denied', 'Only a secret key (sk_…) can manage API keys; restricted keys cannot.');
-  }
-}
-
 export class ApiKeysService {
   constructor(
     private readonly db: DbHandle,
@@ -34,7 +27,7 @@ export class ApiKeysService {
   ) {}
 
   async create(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, input: CreateRestrictedKeyInput) {
-    requireSecretKey(auth);
+    requirePermission(auth, 'api_keys', 'write');
     return withTransaction(this.db, async (trx) => {
       const now = this.clock.now();
       const accountId = input.account ?? null;
@@ -59,12 +52,12 @@ export class ApiKeysService {
   }
 
   async list(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, page: PageParams) {
-    requireSecretKey(auth);
+    requirePermission(auth, 'api_keys', 'read');
     return toPage(await repo.listRestrictedKeys(this.db, scope, page), serializeApiKey);
   }
 
   async get(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, id: string) {
-    requireSecretKey(auth);
+    requirePermission(auth, 'api_keys', 'read');
     const row = await repo.findRestrictedKey(this.db, scope, id);
     if (!row) throw notFound('API key', id);
     return serializeApiKey(row);
@@ -72,7 +65,7 @@ export class ApiKeysService {
 
   /** Revokes a restricted key: it answers 401 api_key_invalid from then on. Revoking twice changes nothing. */
   async revoke(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, id: string) {
-    requireSecretKey(auth);
+    requirePermission(auth, 'api_keys', 'write');
     return withTransaction(this.db, async (trx) => {
       const now = this.clock.now();
       const revoked = await repo.setRevoked(trx, scope, id, now);

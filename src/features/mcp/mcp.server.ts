@@ -11,7 +11,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../http/server.js';
 import { routeCatalogue, type RouteEntry } from '../../http/openapi.js';
-import { keyMay } from '../../http/auth.js';
+import { routeRefusal } from '../../http/auth.js';
 import type { RouteAccess } from '../../http/context.js';
 import { LATEST_API_VERSION } from '../../lib/api-versions.js';
 import type { Clock } from '../../lib/clock.js';
@@ -74,8 +74,6 @@ function buildTools(app: App): BuiltTool[] {
   return out;
 }
 
-const neededLevel = (tool: BuiltTool) => tool.access.level ?? (tool.spec.method === 'GET' ? 'read' : 'write');
-
 const toolError = (error: { type?: string; code: string; message: string; param?: string | null }): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: JSON.stringify({ error }) }],
@@ -128,7 +126,7 @@ async function callTool(app: App, req: FastifyRequest, clock: Clock, tool: Built
 
 export function mcpServerFor(app: App, req: FastifyRequest, clock: Clock, version: string): Server {
   const tools = buildTools(app);
-  const allowed = tools.filter((t) => keyMay(req.auth, t.access.permission, neededLevel(t)));
+  const allowed = tools.filter((t) => routeRefusal(req.auth, t.access, t.spec.method) === null);
   const server = new Server(
     { name: 'scheduling', title: 'Scheduling API', version },
     {

@@ -4,8 +4,9 @@ import { platformScope } from '../../http/context.js';
 import { Deleted, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import { API_VERSIONS } from '../../lib/api-versions.js';
 import type { EndpointsService } from './endpoints.service.js';
-import { EndpointSchema, refuseAccountBoundKey } from './schemas.js';
+import { EndpointSchema } from './schemas.js';
 
+/** Endpoints belong to the platform: auth refuses keys bound to one account (src/tenancy). */
 const access = { account: 'none', permission: 'webhook_endpoints' } as const;
 const tags = ['Webhook endpoints'];
 
@@ -43,28 +44,19 @@ export function endpointRoutes(app: App, service: EndpointsService) {
       ),
       response: { 200: EndpointSchema },
     },
-    handler: (req) => {
-      refuseAccountBoundKey(req.auth);
-      return service.create(platformScope(req), req.body);
-    },
+    handler: (req) => service.create(platformScope(req), req.body),
   });
 
   app.get('/v1/webhook_endpoints', {
     config: { access },
     schema: { tags, summary: 'List webhook endpoints, newest first', querystring: ListQuery({}), response: { 200: ListOf(EndpointSchema) } },
-    handler: (req) => {
-      refuseAccountBoundKey(req.auth);
-      return service.list(platformScope(req), req.query, metadataFilters(req.query));
-    },
+    handler: (req) => service.list(platformScope(req), req.query, metadataFilters(req.query)),
   });
 
   app.get('/v1/webhook_endpoints/:id', {
     config: { access },
     schema: { tags, summary: 'Retrieve a webhook endpoint', params: IdParams, response: { 200: EndpointSchema } },
-    handler: (req) => {
-      refuseAccountBoundKey(req.auth);
-      return service.get(platformScope(req), req.params.id);
-    },
+    handler: (req) => service.get(platformScope(req), req.params.id),
   });
 
   app.post('/v1/webhook_endpoints/:id', {
@@ -85,18 +77,12 @@ export function endpointRoutes(app: App, service: EndpointsService) {
       ),
       response: { 200: EndpointSchema },
     },
-    handler: (req) => {
-      refuseAccountBoundKey(req.auth);
-      return service.update(platformScope(req), req.params.id, req.body ?? {});
-    },
+    handler: (req) => service.update(platformScope(req), req.params.id, req.body ?? {}),
   });
 
   app.delete('/v1/webhook_endpoints/:id', {
     config: { access },
     schema: { tags, summary: 'Delete a webhook endpoint and its pending deliveries', params: IdParams, response: { 200: Deleted } },
-    handler: (req) => {
-      refuseAccountBoundKey(req.auth);
-      return service.delete(platformScope(req), req.params.id);
-    },
+    handler: (req) => service.delete(platformScope(req), req.params.id),
   });
 }

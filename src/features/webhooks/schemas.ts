@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
 import { Metadata, Nullable } from '../../http/schemas.js';
-import { ApiError } from '../../lib/errors.js';
-import type { AuthContext } from '../../tenancy/index.js';
 
 const Time = Type.String({ format: 'date-time' });
 const NullableTime = Nullable(Time);
@@ -69,13 +67,3 @@ export const ResendSchema = Type.Object({
   has_more: Type.Boolean(),
   note: Type.Optional(Type.String()),
 });
-
-/**
- * Webhook endpoints belong to the platform and receive every account's events, so a
- * restricted key bound to one account cannot reach them.
- */
-export function refuseAccountBoundKey(auth: AuthContext) {
-  if (auth.boundAccountId) {
-    throw new ApiError('permission_denied', 'Webhook endpoints belong to the platform; a key bound to one account cannot manage them.');
-  }
-}

@@ -59,7 +59,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The MCP server (Streamable HTTP, stateless): tools to find, hold, book, confirm, reschedule and cancel, under the same keys (docs/agents.md) */
+        /**
+         * The MCP server (Streamable HTTP, stateless): tools to find, hold, book, confirm, reschedule and cancel, under the same keys (docs/agents.md)
+         * @description Keys: any valid key connects; each tool needs the grants of the REST operation it makes and answers as that operation would.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -188,7 +191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accounts, newest first */
+        /**
+         * List accounts, newest first
+         * @description Keys: secret keys, and restricted keys with `accounts: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -272,7 +278,12 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an account (a business hosted by the platform) */
+        /**
+         * Create an account (a business hosted by the platform)
+         * @description A key bound to one account cannot create accounts (403 permission_denied): it could never reach them.
+         *
+         *     Keys: secret keys, and restricted keys with `accounts: write`; others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -383,7 +394,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an account */
+        /**
+         * Retrieve an account
+         * @description Keys: secret keys, and restricted keys with `accounts: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -454,7 +468,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update an account */
+        /**
+         * Update an account
+         * @description Keys: secret keys, and restricted keys with `accounts: write`; others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -563,7 +580,10 @@ export interface paths {
                 };
             };
         };
-        /** Delete an account and everything under it (409 account_in_use while it has live bookings) */
+        /**
+         * Delete an account and everything under it (409 account_in_use while it has live bookings)
+         * @description Keys: secret keys, and restricted keys with `accounts: write`; others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -617,7 +637,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List restricted keys of this mode, newest first (revoked ones included) */
+        /**
+         * List restricted keys of this mode, newest first (revoked ones included)
+         * @description Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
+         */
         get: {
             parameters: {
                 query?: {
@@ -696,6 +719,8 @@ export interface paths {
         /**
          * Create a restricted key (secret keys only); its secret is shown once, in this answer
          * @description The key is made in the mode of the calling key. A replay with the same Idempotency-Key answers the key without its secret, which is never stored. See docs/api-keys.md.
+         *
+         *     Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
          */
         post: {
             parameters: {
@@ -795,7 +820,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a restricted key (never its secret) */
+        /**
+         * Retrieve a restricted key (never its secret)
+         * @description Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -878,7 +906,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a restricted key: it answers 401 api_key_invalid from then on */
+        /**
+         * Revoke a restricted key: it answers 401 api_key_invalid from then on
+         * @description Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -961,7 +992,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an attendee */
+        /**
+         * Retrieve an attendee
+         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1019,7 +1053,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update an attendee: seats, expires_at (pending only), metadata; status "confirmed" confirms a pending one */
+        /**
+         * Update an attendee: seats, expires_at (pending only), metadata; status "confirmed" confirms a pending one
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1105,7 +1142,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an attendee */
+        /**
+         * Cancel an attendee
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1184,7 +1224,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a confirmed attendee completed (once the booking has started) */
+        /**
+         * Mark a confirmed attendee completed (once the booking has started)
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1260,7 +1303,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a pending attendee */
+        /**
+         * Confirm a pending attendee
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1336,7 +1382,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a confirmed attendee as a no-show (once the booking has started) */
+        /**
+         * Mark a confirmed attendee as a no-show (once the booking has started)
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1412,7 +1461,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search bookable slots: every slot listed can be booked with its segments under conflict_policy reject */
+        /**
+         * Search bookable slots: every slot listed can be booked with its segments under conflict_policy reject
+         * @description Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1543,7 +1595,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One resource's open intervals per local date (schedule after overrides, less blocks) with the free capacity over time */
+        /**
+         * One resource's open intervals per local date (schedule after overrides, less blocks) with the free capacity over time
+         * @description Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query: {
@@ -1623,7 +1678,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Explain one slot start: per segment and candidate, whether it fits, and every reason it does not with the objects behind it */
+        /**
+         * Explain one slot start: per segment and candidate, whether it fits, and every reason it does not with the objects behind it
+         * @description Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1772,7 +1830,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List blocks, newest first; from/to select blocks overlapping that range */
+        /**
+         * List blocks, newest first; from/to select blocks overlapping that range
+         * @description Keys: secret keys, and restricted keys with `blocks: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -1853,7 +1914,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Block time: exactly one scope — a resource, a location (every resource while it works there) or the whole account; re-checks the future bookings it touches */
+        /**
+         * Block time: exactly one scope — a resource, a location (every resource while it works there) or the whole account; re-checks the future bookings it touches
+         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1944,7 +2008,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a block */
+        /**
+         * Retrieve a block
+         * @description Keys: secret keys, and restricted keys with `blocks: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2002,7 +2069,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a block (start, end, reason, metadata); time changes re-check the future bookings it touches */
+        /**
+         * Update a block (start, end, reason, metadata); time changes re-check the future bookings it touches
+         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2079,7 +2149,10 @@ export interface paths {
                 };
             };
         };
-        /** Delete a block; re-checks the future bookings it touched */
+        /**
+         * Delete a block; re-checks the future bookings it touched
+         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2133,7 +2206,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List bookings (newest first by default) */
+        /**
+         * List bookings (newest first by default)
+         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -2266,7 +2342,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a booking (409 booking_conflict with `conflicts` when its conflict_policy refuses it) */
+        /**
+         * Create a booking (409 booking_conflict with `conflicts` when its conflict_policy refuses it)
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2438,7 +2517,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a booking */
+        /**
+         * Retrieve a booking
+         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2540,7 +2622,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata */
+        /**
+         * Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2669,7 +2754,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a booking's attendees, newest first */
+        /**
+         * List a booking's attendees, newest first
+         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -2744,7 +2832,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an attendee to a booking with seats: seated, or waitlisted when the seats are full and the waitlist has room (409 seats_exhausted otherwise, or when the booking has no seats) */
+        /**
+         * Add an attendee to a booking with seats: seated, or waitlisted when the seats are full and the waitlist has room (409 seats_exhausted otherwise, or when the booking has no seats)
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2830,7 +2921,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or confirmed booking */
+        /**
+         * Cancel a pending or confirmed booking
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2953,7 +3047,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a confirmed booking completed (once it has started) */
+        /**
+         * Mark a confirmed booking completed (once it has started)
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3073,7 +3170,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a pending booking */
+        /**
+         * Confirm a pending booking
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3191,7 +3291,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the manage links of a booking, newest first */
+        /**
+         * List the manage links of a booking, newest first
+         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -3259,7 +3362,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a manage link: a secret URL where the person who booked sees, cancels or moves the booking (expires at the booking's start by default) */
+        /**
+         * Create a manage link: a secret URL where the person who booked sees, cancels or moves the booking (expires at the booking's start by default)
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3364,7 +3470,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a manage link: it stops working at once */
+        /**
+         * Revoke a manage link: it stops working at once
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3450,7 +3559,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a confirmed booking as a no-show (once it has started) */
+        /**
+         * Mark a confirmed booking as a no-show (once it has started)
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3570,7 +3682,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reschedule: a new booking replaces this one (cancelled with replaced_by; attendees move). Returns the new booking. */
+        /**
+         * Reschedule: a new booking replaces this one (cancelled with replaced_by; attendees move). Returns the new booking.
+         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3721,6 +3836,8 @@ export interface paths {
         /**
          * Import up to 100 bookings in any status, all or nothing (policy allow unless an item says otherwise)
          * @description Cost: the segments of every booking, each counted once per candidate resource, at most 200 work units (100 bookings of two segments); over that, 400 parameter_invalid on `bookings`: split the import (docs/limits.md).
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -3882,7 +3999,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List calendar feeds, newest first */
+        /**
+         * List calendar feeds, newest first
+         * @description Keys: secret keys, and restricted keys with `blocks: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -3962,7 +4082,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Subscribe a resource to an iCalendar feed: its events become the resource's busy time. Syncs at once (a failure is reported in last_error). */
+        /**
+         * Subscribe a resource to an iCalendar feed: its events become the resource's busy time. Syncs at once (a failure is reported in last_error).
+         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4082,7 +4205,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a calendar feed */
+        /**
+         * Retrieve a calendar feed
+         * @description Keys: secret keys, and restricted keys with `blocks: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4169,7 +4295,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a calendar feed: url (synced at once), refresh_minutes, description, metadata */
+        /**
+         * Update a calendar feed: url (synced at once), refresh_minutes, description, metadata
+         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4274,7 +4403,10 @@ export interface paths {
                 };
             };
         };
-        /** Delete a calendar feed: its busy time goes with it, at once */
+        /**
+         * Delete a calendar feed: its busy time goes with it, at once
+         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -4330,7 +4462,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sync a calendar feed now; answers the feed after the sync (a failure is reported in last_error, the last good busy time stays) */
+        /**
+         * Sync a calendar feed now; answers the feed after the sync (a failure is reported in last_error, the last good busy time stays)
+         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4438,6 +4573,8 @@ export interface paths {
         /**
          * Preview which future bookings a write would flag as conflicted or clear: the request runs for real in a transaction that is always rolled back (nothing changes, no event is written)
          * @description Supported: POST /v1/resources/{id}, POST /v1/resources/{id}/archive|unarchive; POST /v1/schedules, /v1/schedule_overrides, /v1/blocks; POST and DELETE on /v1/schedules/{id}, /v1/schedule_overrides/{id}, /v1/blocks/{id}; POST /v1/bookings and POST /v1/bookings/{id}/reschedule. Anything else: 400 parameter_invalid (param `path`). The previewed request is checked as if sent with the same key (its permissions and errors apply). At most 100 bookings in each list; `has_more` says if more. Cost: the segments of the future bookings the write re-checks, at most 1,000 work units; over that, 400 parameter_invalid before anything is planned (docs/limits.md).
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -4566,7 +4703,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List events of the last 30 days, newest first (optional Service-Account narrows to one business) */
+        /**
+         * List events of the last 30 days, newest first (optional Service-Account narrows to one business)
+         * @description Keys: secret keys, and restricted keys with `events: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -4663,7 +4803,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an event */
+        /**
+         * Retrieve an event
+         * @description Keys: secret keys, and restricted keys with `events: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4749,7 +4892,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the webhook deliveries of an event, newest first */
+        /**
+         * List the webhook deliveries of an event, newest first
+         * @description Keys: secret keys, and restricted keys with `events: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -4845,7 +4991,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an event again to one endpoint: a new delivery with a fresh set of retries */
+        /**
+         * Send an event again to one endpoint: a new delivery with a fresh set of retries
+         * @description Keys: secret keys, and restricted keys with `events: write` and `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4993,7 +5142,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List locations, newest first */
+        /**
+         * List locations, newest first
+         * @description Keys: secret keys, and restricted keys with `locations: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -5058,7 +5210,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a location */
+        /**
+         * Create a location
+         * @description Keys: secret keys, and restricted keys with `locations: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5130,7 +5285,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a location */
+        /**
+         * Retrieve a location
+         * @description Keys: secret keys, and restricted keys with `locations: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5182,7 +5340,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a location */
+        /**
+         * Update a location
+         * @description Keys: secret keys, and restricted keys with `locations: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5244,7 +5405,10 @@ export interface paths {
                 };
             };
         };
-        /** Delete a location (409 resource_in_use while resources, blocks, schedules or future bookings use it) */
+        /**
+         * Delete a location (409 resource_in_use while resources, blocks, schedules or future bookings use it)
+         * @description Keys: secret keys, and restricted keys with `locations: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -5813,7 +5977,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List resources, newest first */
+        /**
+         * List resources, newest first
+         * @description Keys: secret keys, and restricted keys with `resources: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -5900,7 +6067,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a resource */
+        /**
+         * Create a resource
+         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6024,7 +6194,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a resource */
+        /**
+         * Retrieve a resource
+         * @description Keys: secret keys, and restricted keys with `resources: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6094,7 +6267,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a resource (capacity, time zone and default location changes re-check future bookings) */
+        /**
+         * Update a resource (capacity, time zone and default location changes re-check future bookings)
+         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6194,7 +6370,10 @@ export interface paths {
                 };
             };
         };
-        /** Delete a never-booked resource with its schedules, overrides and blocks (409 resource_in_use otherwise) */
+        /**
+         * Delete a never-booked resource with its schedules, overrides and blocks (409 resource_in_use otherwise)
+         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -6250,7 +6429,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Archive a resource: it takes no new bookings; future bookings are flagged resource_archived */
+        /**
+         * Archive a resource: it takes no new bookings; future bookings are flagged resource_archived
+         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6336,7 +6518,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead */
+        /**
+         * The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead
+         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6397,7 +6582,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the resource's feed URLs, newest first (without their secret) */
+        /**
+         * List the resource's feed URLs, newest first (without their secret)
+         * @description Keys: secret keys, and restricted keys with `resources: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -6461,7 +6649,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a secret feed URL for the resource (Google Calendar, Apple Calendar and Outlook subscribe to it with no key) */
+        /**
+         * Create a secret feed URL for the resource (Google Calendar, Apple Calendar and Outlook subscribe to it with no key)
+         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6534,7 +6725,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a feed URL: it stops working at once (404) */
+        /**
+         * Revoke a feed URL: it stops working at once (404)
+         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -6592,7 +6786,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unarchive a resource: it takes bookings again; the resource_archived flag is cleared */
+        /**
+         * Unarchive a resource: it takes bookings again; the resource_archived flag is cleared
+         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6678,7 +6875,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List schedule overrides, newest first */
+        /**
+         * List schedule overrides, newest first
+         * @description Keys: secret keys, and restricted keys with `schedules: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -6753,7 +6953,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Replace one local date's hours of a resource ([] closes the day); one per resource and date (409 override_exists) */
+        /**
+         * Replace one local date's hours of a resource ([] closes the day); one per resource and date (409 override_exists)
+         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6848,7 +7051,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a schedule override */
+        /**
+         * Retrieve a schedule override
+         * @description Keys: secret keys, and restricted keys with `schedules: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6904,7 +7110,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a schedule override's intervals or metadata; interval changes re-check the resource's future bookings */
+        /**
+         * Update a schedule override's intervals or metadata; interval changes re-check the resource's future bookings
+         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6982,7 +7191,10 @@ export interface paths {
                 };
             };
         };
-        /** Delete a schedule override; re-checks the resource's future bookings */
+        /**
+         * Delete a schedule override; re-checks the resource's future bookings
+         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -7036,7 +7248,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List schedules, newest first */
+        /**
+         * List schedules, newest first
+         * @description Keys: secret keys, and restricted keys with `schedules: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -7141,7 +7356,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a schedule (weekly hours in the resource's time zone); re-checks the resource's future bookings */
+        /**
+         * Create a schedule (weekly hours in the resource's time zone); re-checks the resource's future bookings
+         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7357,7 +7575,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a schedule */
+        /**
+         * Retrieve a schedule
+         * @description Keys: secret keys, and restricted keys with `schedules: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -7447,7 +7668,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a schedule; changes to effective_from or weeks re-check the resource's future bookings */
+        /**
+         * Update a schedule; changes to effective_from or weeks re-check the resource's future bookings
+         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7651,7 +7875,10 @@ export interface paths {
                 };
             };
         };
-        /** Delete a schedule; re-checks the resource's future bookings */
+        /**
+         * Delete a schedule; re-checks the resource's future bookings
+         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -7705,7 +7932,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List series (newest first) */
+        /**
+         * List series (newest first)
+         * @description Keys: secret keys, and restricted keys with `series: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: {
@@ -7803,6 +8033,8 @@ export interface paths {
         /**
          * Create a series: every occurrence up to horizon_days ahead is booked at once, in the same transaction
          * @description Each occurrence is a booking made by the same planning code as POST /v1/bookings, under the series’ conflict_policy; an occurrence the policy refuses is skipped (GET /v1/series/{id}/skipped_occurrences) and the series goes on. A malformed or unsupported rrule is 400 parameter_invalid with param "rrule" and a message naming the part. See docs/series.md.
+         *
+         *     Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -7970,7 +8202,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a series */
+        /**
+         * Retrieve a series
+         * @description Keys: secret keys, and restricted keys with `series: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -8054,6 +8289,8 @@ export interface paths {
         /**
          * Update a series: horizon_days and metadata in place; rrule, start_time, template and conflict_policy from `from`
          * @description Generated occurrences starting at or after `from` (default now) are cancelled (cancellation_reason "series_updated") and generated again; occurrences cancelled or rescheduled by hand are never generated again. on_conflict "fail": 409 booking_conflict listing the conflicts of every refused occurrence (each with occurrence_key and start), and nothing changes.
+         *
+         *     Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -8201,7 +8438,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a series: all of it (no `from`, or a past one), or its occurrences from a future `from` (ends_before = from) */
+        /**
+         * Cancel a series: all of it (no `from`, or a past one), or its occurrences from a future `from` (ends_before = from)
+         * @description Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8309,7 +8549,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Occurrences the series’ conflict policy refused, with their conflicts (by start; at most 1000) */
+        /**
+         * Occurrences the series’ conflict policy refused, with their conflicts (by start; at most 1000)
+         * @description Keys: secret keys, and restricted keys with `series: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -8400,6 +8643,8 @@ export interface paths {
         /**
          * Split a series at `at`: it ends before `at`, a new series (returned) takes over from `at` with the given changes
          * @description The old series gets ends_before = at and split_into; its occurrences from `at` are cancelled (cancellation_reason "series_split"). The new series has split_from, keeps the old start_date (so an unchanged rule keeps its cadence and COUNT) and begins at `at`.
+         *
+         *     Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -8552,6 +8797,8 @@ export interface paths {
         /**
          * One month of the platform's usage in the key's mode
          * @description Counters are written as the service runs (docs/usage.md). The current month moves; a closed month whose statement was issued answers with the statement, which never changes. Request counts reach the counters within a few seconds.
+         *
+         *     Keys: secret keys, and restricted keys with `usage: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
         get: {
             parameters: {
@@ -8650,6 +8897,8 @@ export interface paths {
         /**
          * Monthly usage statements, newest month first
          * @description One statement per closed month, from the first month with usage, issued by a background worker a few minutes after the month ends (docs/usage.md). A statement never changes once issued.
+         *
+         *     Keys: secret keys, and restricted keys with `usage: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
         get: {
             parameters: {
@@ -8760,7 +9009,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook endpoints, newest first */
+        /**
+         * List webhook endpoints, newest first
+         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         */
         get: {
             parameters: {
                 query?: {
@@ -8838,6 +9090,8 @@ export interface paths {
         /**
          * Create a webhook endpoint (the response carries its signing secret, shown only this once)
          * @description At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint gets at most 4 delivery attempts in flight, each platform at most 16 (docs/limits.md).
+         *
+         *     Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
         post: {
             parameters: {
@@ -8925,7 +9179,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a webhook endpoint */
+        /**
+         * Retrieve a webhook endpoint
+         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -8987,7 +9244,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Update a webhook endpoint; `disabled: true` disables it (reason manual), `disabled: false` enables it and resets its failure count */
+        /**
+         * Update a webhook endpoint; `disabled: true` disables it (reason manual), `disabled: false` enables it and resets its failure count
+         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -9065,7 +9325,10 @@ export interface paths {
                 };
             };
         };
-        /** Delete a webhook endpoint and its pending deliveries */
+        /**
+         * Delete a webhook endpoint and its pending deliveries
+         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -9119,7 +9382,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the deliveries of an endpoint, newest first */
+        /**
+         * List the deliveries of an endpoint, newest first
+         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         */
         get: {
             parameters: {
                 query?: {
@@ -9215,7 +9481,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Catch up an endpoint over a window of events (default: the last 30 days): failed deliveries are requeued, waiting ones expedited, missing ones queued; at most 1000 per call */
+        /**
+         * Catch up an endpoint over a window of events (default: the last 30 days): failed deliveries are requeued, waiting ones expedited, missing ones queued; at most 1000 per call
+         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         */
         post: {
             parameters: {
                 query?: never;
