@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { ping, type Db } from './db/connect.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { systemResolveHost, type ResolveHost } from './lib/resolve-host.js';
 import { buildServer, type App } from './http/server.js';
 import { LATEST_API_VERSION } from './lib/api-versions.js';
 import { lazyDocsPage } from './http/docs-page.js';
@@ -17,8 +18,8 @@ import { RequestMeter } from './metering/index.js';
 import { cachedKeyLookup } from './tenancy/key-cache.js';
 
 /*
- * The composition root: the one place that wires the database, the config and the clock
- * into every feature module (src/features/index.ts lists them). No logic lives here.
+ * The composition root: the one place that wires the database, the config, the clock and the
+ * host resolver into every feature module (src/features/index.ts lists them). No logic lives here.
  */
 
 declare module 'fastify' {
@@ -33,12 +34,14 @@ export interface BuildOptions {
   clock?: Clock;
   /** The process's metrics, shared by its app and its workers (main.ts makes one). Default: a new registry. */
   metrics?: Metrics;
+  /** How host names of outgoing URLs become addresses; tests pass their own. Default: the machine's resolver. */
+  resolveHost?: ResolveHost;
 }
 
 const OPERATIONS_TAG = { name: 'Operations', description: 'Health, readiness and this document (no key needed).' };
 
 export function buildDeps(db: Db, config: Config, options: BuildOptions = {}): Deps {
-  return { db, config, clock: options.clock ?? systemClock, metrics: options.metrics ?? new Metrics() };
+  return { db, config, clock: options.clock ?? systemClock, metrics: options.metrics ?? new Metrics(), resolveHost: options.resolveHost ?? systemResolveHost };
 }
 
 export async function buildApp(db: Db, config: Config, logger: Logger | false, options: BuildOptions = {}): Promise<App> {

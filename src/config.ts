@@ -7,7 +7,7 @@ export interface Config {
   bootstrapApiKey: string | null;
   logLevel: string;
   nodeEnv: string;
-  /** Allow webhook URLs on private, loopback and link-local addresses (default: outside production). */
+  /** Allow webhook and feed URLs on addresses that are not globally reachable: private, loopback, link-local… (default: outside production). */
   webhookAllowPrivate: boolean;
   webhookRetryScheduleSeconds: number[];
   webhookDisableAfterSeconds: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
-import { guardedLookup, isPrivateAddress } from '../../src/features/webhooks/url-policy.js';
+import { guardedLookup, isNonGlobalIp, NON_GLOBAL_DESTINATION } from '../../src/features/webhooks/url-policy.js';
 import { json } from '../../src/db/transaction.js';
 import { request } from 'undici';
 import { createWebhookDispatcher } from '../../src/features/webhooks/sender.js';
@@ -42,12 +42,12 @@ describe('webhook destinations when private addresses are not allowed', () => {
     expectError(await api.post(`/v1/webhook_endpoints/${ok.body.id}`, { url: 'http://10.0.0.1/x' }), 400, 'parameter_invalid', 'url');
   });
 
-  it('classifies addresses: private, loopback, link-local, mapped and reserved ones are private; public ones are not', () => {
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '100.127.0.1', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:10.0.0.1', '64:ff9b::a00:1', 'ff02::1']) {
-      expect(isPrivateAddress(a), a).toBe(true);
+  it('classifies addresses: private, loopback, link-local, every IPv4-mapped and reserved ones are not public; public ones and NAT64 of a public address are', () => {
+    for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '100.127.0.1', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:10.0.0.1', '64:ff9b::a00:1', 'ff02::1', '::ffff:8.8.8.8']) {
+      expect(isNonGlobalIp(a), a).toBe(true);
     }
-    for (const a of ['8.8.8.8', '172.32.0.1', '192.169.0.1', '100.128.0.1', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
-      expect(isPrivateAddress(a), a).toBe(false);
+    for (const a of ['8.8.8.8', '172.32.0.1', '192.169.0.1', '100.128.0.1', '1.1.1.1', '2606:4700:4700::1111', '64:ff9b::808:808']) {
+      expect(isNonGlobalIp(a), a).toBe(false);
     }
   });
 
@@ -96,7 +96,7 @@ describe('webhook destinations when private addresses are not allowed', () => {
       const list = await deliveriesOf(api, 'we_legacy');
       return list[0]?.attempts >= 1 && list;
     });
-    expect(d.recent_attempts[0]).toMatchObject({ response_status: null, error: 'destination is a private, loopback or link-local address' });
+    expect(d.recent_attempts[0]).toMatchObject({ response_status: null, error: NON_GLOBAL_DESTINATION });
     expect(r.requests).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connect.js';
 import { buildApp, createWorkers } from '../../src/app.js';
 import { TestClock } from '../../src/lib/clock.js';
+import type { ResolveHost } from '../../src/lib/resolve-host.js';
 import { Metrics } from '../../src/metrics/registry.js';
 import type { Worker } from '../../src/workers/poller.js';
 import type { App } from '../../src/http/server.js';
@@ -107,17 +108,17 @@ const silent = pino({ level: 'silent' });
  * One fresh database and app per test file. Call at the top level of a test file:
  * `const t = await setupTestApp();` — everything is torn down after the file.
  */
-export async function setupTestApp(configOverrides: Partial<Config> = {}): Promise<TestContext> {
+export async function setupTestApp(configOverrides: Partial<Config> = {}, options: { resolveHost?: ResolveHost } = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
   // Rate limits high enough never to throttle a test, except where a test sets its own.
   const config = { ...loadConfig({ NODE_ENV: 'test' }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, ...configOverrides };
   const clock = new TestClock();
   const metrics = new Metrics();
-  const app = await buildApp(db, config, false, { clock, metrics });
+  const app = await buildApp(db, config, false, { clock, metrics, resolveHost: options.resolveHost });
   await app.ready();
   const platform = await createPlatform(db.kysely, 'Test platform');
   // Built once, with the test clock; started only by startWorkers. runWorker drives them.
-  const workers = createWorkers(db, config, silent, { clock, metrics });
+  const workers = createWorkers(db, config, silent, { clock, metrics, resolveHost: options.resolveHost });
   const started = new Set<Worker>();
   afterAll(async () => {
     await Promise.all([...started].map((w) => w.stop()));

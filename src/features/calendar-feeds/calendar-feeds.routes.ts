@@ -48,7 +48,7 @@ export const CalendarFeedSchema = Type.Object(
 const Url = Type.String({
   minLength: 1,
   maxLength: 2048,
-  description: 'An https URL of an iCalendar feed (http only in test mode; no private, loopback or link-local destinations in production, as for webhooks).',
+  description: 'An https URL of an iCalendar feed (http only in test mode; in production only public destinations: no private, loopback, link-local or other special-purpose addresses, as for webhooks).',
 });
 const Refresh = Type.Integer({ minimum: 5, maximum: 10080, description: 'Minutes between fetches, at least 5 (default 15).' });
 const Description = Nullable(Type.String({ maxLength: 500 }));

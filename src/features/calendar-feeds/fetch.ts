@@ -4,7 +4,8 @@
  * rules as webhooks), and limits on time and size. Never throws: a failure is a message.
  */
 import { request, type Agent } from 'undici';
-import { guardedAgent, isPrivateUrl } from '../webhooks/index.js';
+import type { ResolveHost } from '../../lib/resolve-host.js';
+import { guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from '../webhooks/index.js';
 
 export interface FetchLimits {
   timeoutMs: number;
@@ -20,8 +21,8 @@ export type FetchResult =
 const MAX_REDIRECTS = 3;
 
 /** The pool feeds are fetched through, under the same address rules as webhooks. */
-export function createFeedDispatcher(limits: FetchLimits): Agent {
-  return guardedAgent(limits.timeoutMs, limits.allowPrivate);
+export function createFeedDispatcher(limits: FetchLimits, resolveHost?: ResolveHost): Agent {
+  return guardedAgent(limits.timeoutMs, limits.allowPrivate, resolveHost);
 }
 
 function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {
@@ -51,7 +52,7 @@ export async function fetchFeed(
       const parsed = new URL(target);
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { kind: 'failed', error: `redirect to a ${parsed.protocol} URL not followed` };
       // Literal addresses never go through DNS, so the lookup guard cannot see them.
-      if (!limits.allowPrivate && isPrivateUrl(parsed)) return { kind: 'failed', error: 'destination is a private, loopback or link-local address' };
+      if (!limits.allowPrivate && isNonGlobalUrl(parsed)) return { kind: 'failed', error: NON_GLOBAL_DESTINATION };
       const res = await request(parsed, { method: 'GET', headers, dispatcher, signal, maxRedirections: 0 } as Parameters<typeof request>[1]);
       if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304) {
         await res.body.dump();

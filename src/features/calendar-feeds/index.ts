@@ -5,9 +5,9 @@ import { calendarFeedWorker } from './sync.worker.js';
 import { createFeedDispatcher, type FetchLimits } from './fetch.js';
 
 /** Fetches use the time limit and the address rules of webhook attempts (docs/calendar-feeds.md#limits). */
-function serviceOf({ db, clock, config }: Deps) {
+function serviceOf({ db, clock, config, resolveHost }: Deps) {
   const limits: FetchLimits = { timeoutMs: config.webhookTimeoutMs, maxBytes: MAX_FEED_BYTES, allowPrivate: config.webhookAllowPrivate };
-  return new CalendarFeedsService(db.kysely, clock, { limits, dispatcher: createFeedDispatcher(limits) });
+  return new CalendarFeedsService(db.kysely, clock, { limits, dispatcher: createFeedDispatcher(limits, resolveHost) });
 }
 
 /** Calendar feeds: subscribed iCalendar feeds as busy time of a resource (docs/calendar-feeds.md). */

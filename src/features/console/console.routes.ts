@@ -41,6 +41,7 @@ async function fileIn(root: string, relative: string): Promise<string | null> {
 export function consoleRoutes(app: App, root: string = CONSOLE_DIST): void {
   const config = { access: { public: true, account: 'none', permission: 'accounts' } as const };
   const schema = { hide: true };
+  const serve = (req: FastifyRequest, reply: FastifyReply, wanted: string) => sendConsoleFile(req, reply, wanted, root);
 
   // The router ignores trailing slashes, so /console/ lands here too: only the bare path
   // redirects, so that the page's relative asset URLs resolve under /console/.
@@ -49,30 +50,28 @@ export function consoleRoutes(app: App, root: string = CONSOLE_DIST): void {
   );
 
   app.get<{ Params: { '*': string } }>('/console/*', { config, schema }, async (req, reply) => serve(req, reply, req.params['*'] || 'index.html'));
+}
 
-  // The page of a manage link (docs/manage-links.md): the token in its path is a secret, so the
-  // page sends no Referer; its data comes from the /v1/manage/… endpoints.
-  app.get('/manage/:account/:token', { config: { access: { public: true, account: 'none', permission: 'bookings' } as const }, schema }, async (req, reply) => {
-    reply.header('Referrer-Policy', 'no-referrer');
-    return serve(req, reply, 'manage.html');
-  });
-
-  async function serve(req: FastifyRequest, reply: FastifyReply, wanted: string) {
-    const path = (await fileIn(root, wanted)) ?? (extname(wanted) ? null : await fileIn(root, 'index.html'));
-    if (!path) {
-      const built = await fileIn(root, 'index.html');
-      const message = built
-        ? `Unrecognized request URL (GET: ${req.url.split('?')[0]}).`
-        : 'The console is not built: run `npm run build:console` (npm install does it).';
-      return reply.code(404).type('application/json').send(JSON.stringify(errorBody(new ApiError('url_invalid', message), req.id)));
-    }
-    const type = TYPES[extname(path)] ?? 'application/octet-stream';
-    const immutable = path.includes(`${sep}assets${sep}`);
-    reply
-      .type(type)
-      .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-      .header('X-Content-Type-Options', 'nosniff');
-    if (type.startsWith('text/html')) reply.header('Content-Security-Policy', CSP);
-    return reply.send(await readFile(path));
+/**
+ * Sends a file of the built console (`wanted`, relative to `root`; a path without an
+ * extension falls back to index.html), or 404 in the error shape. Also serves the page of a
+ * manage link (src/features/manage-links), once its token is checked.
+ */
+export async function sendConsoleFile(req: FastifyRequest, reply: FastifyReply, wanted: string, root: string = CONSOLE_DIST) {
+  const path = (await fileIn(root, wanted)) ?? (extname(wanted) ? null : await fileIn(root, 'index.html'));
+  if (!path) {
+    const built = await fileIn(root, 'index.html');
+    const message = built
+      ? `Unrecognized request URL (GET: ${req.url.split('?')[0]}).`
+      : 'The console is not built: run `npm run build:console` (npm install does it).';
+    return reply.code(404).type('application/json').send(JSON.stringify(errorBody(new ApiError('url_invalid', message), req.id)));
   }
+  const type = TYPES[extname(path)] ?? 'application/octet-stream';
+  const immutable = path.includes(`${sep}assets${sep}`);
+  reply
+    .type(type)
+    .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    .header('X-Content-Type-Options', 'nosniff');
+  if (type.startsWith('text/html')) reply.header('Content-Security-Policy', CSP);
+  return reply.send(await readFile(path));
 }

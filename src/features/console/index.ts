@@ -7,3 +7,6 @@ export const consoleModule: FeatureModule = {
   tags: [],
   routes: (app) => consoleRoutes(app),
 };
+
+/** The built console's files, for the page of a manage link (docs/manage-links.md). */
+export { sendConsoleFile } from './console.routes.js';

@@ -3,6 +3,9 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { DateTime, Id, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable } from '../../http/schemas.js';
 import { BookingSchema } from '../bookings/index.js';
+import { ApiError } from '../../lib/errors.js';
+import { ERROR_PAGE_CSP, errorPage } from '../../http/error-page.js';
+import { sendConsoleFile } from '../console/index.js';
 import type { ManageLinksService } from './links.service.js';
 
 const ManageLinkSchema = Type.Object(
@@ -84,6 +87,27 @@ export function manageLinkRoutes(app: App, service: ManageLinksService) {
   });
 
   // The link side: no API key; the token opens its own booking only.
+
+  // The page (docs/manage-links.md#what-the-link-allows): served only when the link opens,
+  // checked by the same rule as its data calls; otherwise 404 as an HTML page, the same for
+  // every reason. The token in its path is a secret, so no answer sends a Referer.
+  app.get<{ Params: { account: string; token: string } }>('/manage/:account/:token', { config: publicAccess, schema: { hide: true } }, async (req, reply) => {
+    reply.header('Referrer-Policy', 'no-referrer');
+    try {
+      await service.check(req.params.account, req.params.token);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'resource_missing') throw err;
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', ERROR_PAGE_CSP)
+        .send(errorPage('This link does not work', err, req.id));
+    }
+    return sendConsoleFile(req, reply, 'manage.html');
+  });
+
   app.get('/v1/manage/:account/:token', {
     config: publicAccess,
     schema: { tags, security: [], summary: 'What a manage link shows: its booking (no API key: the link is the credential)', params: TokenParams, response: { 200: ManageViewSchema } },

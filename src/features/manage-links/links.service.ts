@@ -48,6 +48,7 @@ interface Opened {
   booking: ApiBooking;
 }
 
+/** Why a link does not open: the same for every reason (see `open`). */
 const GONE = () => new ApiError('resource_missing', 'This link is not valid: it is unknown, was revoked, or has expired.');
 const OPEN_STATUSES = new Set(['pending', 'confirmed']);
 
@@ -102,6 +103,11 @@ export class ManageLinksService {
 
   // ---- the link side: no key, the token opens one booking ----
 
+  /**
+   * The one rule of whether a link opens, for its page and every data call: the token's hash
+   * is always computed and looked up, and an unknown, altered, revoked or expired token (or a
+   * gone account) fails with the same GONE error, so no answer tells a guesser which it was.
+   */
   private async open(accountId: string, token: string): Promise<Opened> {
     const now = this.clock.now();
     const link = await findLinkByToken(this.db, accountId, hashToken(token));
@@ -112,6 +118,11 @@ export class ManageLinksService {
     let booking = await this.bookings.get(scope, link.booking_id);
     for (let hops = 0; booking.replaced_by && hops < 50; hops++) booking = await this.bookings.get(scope, booking.replaced_by);
     return { link, scope, booking };
+  }
+
+  /** Throws GONE (404 resource_missing) unless the link opens: the page of a link is served only then. */
+  async check(accountId: string, token: string): Promise<void> {
+    await this.open(accountId, token);
   }
 
   async view(accountId: string, token: string) {

@@ -19,6 +19,7 @@ import { eventsAndEndpointsOf, lockEndpointById, updateEndpointById } from './en
 export { claimDueDeliveries };
 import { createWebhookDispatcher, postWebhook, type AttemptOutcome } from './sender.js';
 import { domainSignals } from '../../metrics/signals.js';
+import type { ResolveHost } from '../../lib/resolve-host.js';
 import { releaseClaims } from './deliveries.repository.js';
 import {
   attemptsInFlight,
@@ -201,10 +202,10 @@ export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock
  * starts each attempt on its own: a slot frees as soon as its own attempt ends. Whatever a
  * claim took beyond a cap goes straight back, and the next pass runs at once.
  */
-export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logger: Logger, options: { concurrency?: number } = {}): Worker {
+export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logger: Logger, options: { concurrency?: number; resolveHost?: ResolveHost } = {}): Worker {
   const slots = options.concurrency ?? DEFAULT_DELIVERY_SLOTS;
   const caps: Caps = { perEndpoint: MAX_ATTEMPTS_PER_ENDPOINT, perPlatform: platformShare(slots) };
-  const dispatcher = createWebhookDispatcher(config);
+  const dispatcher = createWebhookDispatcher(config, options.resolveHost);
   const attempts = new Set<Promise<void>>();
   const stopping = new AbortController();
   const poller = pollingWorker('webhooks.delivery', config.workerPollMs, logger, async () => {

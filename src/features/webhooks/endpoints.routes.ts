@@ -13,7 +13,7 @@ const tags = ['Webhook endpoints'];
 const Url = Type.String({
   minLength: 1,
   maxLength: 2048,
-  description: 'Where events are POSTed. Live mode needs https; private, loopback and link-local destinations are refused unless the operator allows them.',
+  description: 'Where events are POSTed. Live mode needs https; destinations that are not globally reachable (private, loopback, link-local and the other blocks of the IANA special-purpose address registries, site-local, multicast) are refused unless the operator allows them.',
 });
 const EnabledEvents = Type.Array(
   Type.String({ minLength: 1, maxLength: 100 }),

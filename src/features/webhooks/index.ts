@@ -15,8 +15,8 @@ export const webhooksModule: FeatureModule = {
     deliveryRoutes(app, db.kysely, clock, new ResendService(db.kysely, clock));
   },
   /** The delivery worker and the retention job (events after 30 days, idempotency keys after 24 h). */
-  workers: ({ db, config, clock }, logger) => [createDeliveryWorker(db, config, clock, logger), createRetentionWorker(db, config, clock, logger)],
+  workers: ({ db, config, clock, resolveHost }, logger) => [createDeliveryWorker(db, config, clock, logger, { resolveHost }), createRetentionWorker(db, config, clock, logger)],
 };
 
 /** The address rules of outgoing URLs, shared with calendar feeds (docs/webhooks.md#destinations). */
-export { checkEndpointUrl, guardedAgent, isPrivateUrl } from './url-policy.js';
+export { checkEndpointUrl, guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from './url-policy.js';

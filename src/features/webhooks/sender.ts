@@ -1,6 +1,7 @@
 import { request, type Agent, type Dispatcher } from 'undici';
 import type { Config } from '../../config.js';
-import { guardedAgent, isPrivateUrl } from './url-policy.js';
+import type { ResolveHost } from '../../lib/resolve-host.js';
+import { guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from './url-policy.js';
 
 /** What one POST came to. Success is a 2xx within the timeout; a redirect is a failure. */
 export interface AttemptOutcome {
@@ -11,8 +12,8 @@ export interface AttemptOutcome {
 }
 
 /** One connection pool for all webhook traffic of a worker, under the address rules. */
-export function createWebhookDispatcher(config: Config): Agent {
-  return guardedAgent(config.webhookTimeoutMs, config.webhookAllowPrivate);
+export function createWebhookDispatcher(config: Config, resolveHost?: ResolveHost): Agent {
+  return guardedAgent(config.webhookTimeoutMs, config.webhookAllowPrivate, resolveHost);
 }
 
 /** We read (and throw away) at most this much of a receiver's answer. */
@@ -41,7 +42,7 @@ export async function postWebhook(
     return finish(null, 'invalid url');
   }
   // Literal addresses never go through DNS, so the lookup guard cannot see them.
-  if (!config.webhookAllowPrivate && isPrivateUrl(target)) return finish(null, 'destination is a private, loopback or link-local address');
+  if (!config.webhookAllowPrivate && isNonGlobalUrl(target)) return finish(null, NON_GLOBAL_DESTINATION);
   const timeout = AbortSignal.timeout(config.webhookTimeoutMs);
   const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   const aborted = () => (timeout.aborted ? `timed out after ${config.webhookTimeoutMs} ms` : 'aborted: the worker is stopping');

@@ -4113,7 +4113,7 @@ export interface paths {
                         refresh_minutes?: number;
                         /** @description Resource id */
                         resource: string;
-                        /** @description An https URL of an iCalendar feed (http only in test mode; no private, loopback or link-local destinations in production, as for webhooks). */
+                        /** @description An https URL of an iCalendar feed (http only in test mode; in production only public destinations: no private, loopback, link-local or other special-purpose addresses, as for webhooks). */
                         url: string;
                     };
                 };
@@ -4324,7 +4324,7 @@ export interface paths {
                         };
                         /** @description Minutes between fetches, at least 5 (default 15). */
                         refresh_minutes?: number;
-                        /** @description An https URL of an iCalendar feed (http only in test mode; no private, loopback or link-local destinations in production, as for webhooks). */
+                        /** @description An https URL of an iCalendar feed (http only in test mode; in production only public destinations: no private, loopback, link-local or other special-purpose addresses, as for webhooks). */
                         url?: string;
                     };
                 };
@@ -9112,7 +9112,7 @@ export interface paths {
                         metadata?: {
                             [key: string]: string;
                         };
-                        /** @description Where events are POSTed. Live mode needs https; private, loopback and link-local destinations are refused unless the operator allows them. */
+                        /** @description Where events are POSTed. Live mode needs https; destinations that are not globally reachable (private, loopback, link-local and the other blocks of the IANA special-purpose address registries, site-local, multicast) are refused unless the operator allows them. */
                         url: string;
                     };
                 };
@@ -9271,7 +9271,7 @@ export interface paths {
                         metadata?: {
                             [key: string]: string;
                         };
-                        /** @description Where events are POSTed. Live mode needs https; private, loopback and link-local destinations are refused unless the operator allows them. */
+                        /** @description Where events are POSTed. Live mode needs https; destinations that are not globally reachable (private, loopback, link-local and the other blocks of the IANA special-purpose address registries, site-local, multicast) are refused unless the operator allows them. */
                         url?: string;
                     };
                 };
