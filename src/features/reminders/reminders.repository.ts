@@ -55,16 +55,28 @@ export async function accountsWithDueReminders(db: DbHandle, now: Date, limit: n
 /**
  * The account's bookings with a reminder due. They are claimed (FOR UPDATE SKIP LOCKED):
  * another worker process skips them, and a cancel waits for this pass, so a booking cancelled
- * before its reminder was written never gets it.
+ * before its reminder was written never gets it. The lock is taken by a statement of its own
+ * on the bookings found: Citus takes row locks only in a statement it can route whole to one
+ * shard, which the search, with its lateral join, is not.
  */
 export async function claimBookingsWithDueReminders(trx: Trx, scope: AccountScope, now: Date): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
+  const { rows: found } = await sql<{ id: string }>`
     select b.id from bookings b
     where b.account_id = ${scope.accountId} and ${withDueReminders(now)}
     order by b.start_at
-    limit ${REMINDER_BATCH}
-    for update of b skip locked`.execute(trx);
-  return rows.map((r) => r.id);
+    limit ${REMINDER_BATCH}`.execute(trx);
+  if (found.length === 0) return [];
+  const claimed = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('account_id', '=', scope.accountId)
+    .where('id', '=', sql<string>`any(${found.map((r) => r.id)}::text[])`)
+    .where('status', '=', 'confirmed')
+    .orderBy('start_at')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return claimed.map((r) => r.id);
 }
 
 /** The due reminders of claimed bookings of one account. */
