@@ -2,7 +2,8 @@
  * The service as users run it (docs/performance.md, "Against the floor"): `node
  * bin/scheduling.js serve` processes (what `npm start` runs: compiled code, logs at the
  * default level) driven over real HTTP with undici, on a new file-backed PGlite data folder,
- * and on a scratch database of the PostgreSQL server named by DATABASE_URL when it is set.
+ * on a scratch database of the PostgreSQL server named by DATABASE_URL when it is set, and on
+ * one of the Citus cluster whose coordinator CITUS_DATABASE_URL names (docs/scaling.md).
  *
  * Beside each figure, the floor of the same engine in the same run, through the same driver
  * (kysely over PGlite or pg, opened by the service's own `connect`) with no HTTP: a
@@ -221,13 +222,14 @@ export interface EngineResult {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function engine(name: 'PGlite (file)' | 'PostgreSQL', n: Sizes): Promise<EngineResult> {
+async function engine(name: 'PGlite (file)' | 'PostgreSQL' | 'Citus', n: Sizes): Promise<EngineResult> {
   // Where the data lives: a new folder, or a new database on the server.
   let env: Record<string, string>;
   let openDb: () => Promise<Db>;
   let cleanup: () => Promise<void>;
-  if (name === 'PostgreSQL') {
-    const scratch = await freshDatabase({ migrated: false, template: null });
+  if (name !== 'PGlite (file)') {
+    const server = name === 'Citus' ? process.env.CITUS_DATABASE_URL : process.env.DATABASE_URL;
+    const scratch = await freshDatabase({ migrated: false, template: null, server });
     await scratch.db.close();
     env = { DATABASE_URL: scratch.url! };
     openDb = () => connect({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 });
@@ -524,6 +526,8 @@ export default async function httpBench(options: HttpBenchOptions = { quick: fal
   const load = os.loadavg()[0];
   const results: EngineResult[] = [await engine('PGlite (file)', n)];
   if (process.env.DATABASE_URL) results.push(await engine('PostgreSQL', n));
+  // A Citus coordinator (docs/scaling.md): its scratch database is made on every node.
+  if (process.env.CITUS_DATABASE_URL) results.push(await engine('Citus', n));
   console.log(`${options.quick ? 'quick run' : 'full run'}; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs\n`);
   console.log(ratioTable(results));
   console.log('\nbound: the ratio if a request cost only GET /healthz plus its work (the engine floor; for availability, the service code in process).');

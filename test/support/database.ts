@@ -104,6 +104,8 @@ export interface FreshDatabaseOptions {
   migrated?: boolean;
   /** Clone this template (default: the test run's, if any); without one, migrate from scratch. */
   template?: DatabaseTemplate | null;
+  /** The server to make the database on (default: DATABASE_URL's; none: in-memory PGlite). */
+  server?: string;
 }
 
 /**
@@ -114,7 +116,7 @@ export interface FreshDatabaseOptions {
 export async function freshDatabase(options: FreshDatabaseOptions = {}): Promise<{ db: Db; url: string | null; drop: () => Promise<void> }> {
   const migrated = options.migrated ?? true;
   const template = migrated ? (options.template === undefined ? await runTemplate() : options.template) : null;
-  const base = process.env.DATABASE_URL;
+  const base = options.server ?? process.env.DATABASE_URL;
   if (!base) {
     const loadDataDir = template?.kind === 'pglite' ? readDump(template.dumpFile) : undefined;
     const db = await connect({ databaseUrl: null, dataDir: null, pglite: { loadDataDir, pgliteWasmModule: await pgliteEngine() } });

@@ -29,10 +29,12 @@ interface Node {
   port: number;
 }
 
-/** The worker nodes of the cluster DATABASE_URL's database belongs to; null on plain PostgreSQL. */
-let workers: Promise<Node[] | null> | null = null;
+/** The worker nodes of the cluster `base`'s database belongs to; null on plain PostgreSQL. */
+const workersOf = new Map<string, Promise<Node[] | null>>();
 export function clusterWorkers(base: string): Promise<Node[] | null> {
-  workers ??= withClient(base, async (c) => {
+  const known = workersOf.get(base);
+  if (known) return known;
+  const workers = withClient(base, async (c) => {
     const citus = await c.query(`select 1 from pg_extension where extname = 'citus'`);
     if (citus.rowCount === 0) return null;
     const nodes = await c.query<{ nodename: string; nodeport: number }>(
@@ -40,6 +42,7 @@ export function clusterWorkers(base: string): Promise<Node[] | null> {
     );
     return nodes.rows.map((n) => ({ host: n.nodename, port: n.nodeport }));
   });
+  workersOf.set(base, workers);
   return workers;
 }
 
