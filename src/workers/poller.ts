@@ -16,18 +16,25 @@ export interface Worker {
   runOnce(): Promise<boolean>;
 }
 
+export interface PollingWorker extends Worker {
+  /** Runs the next pass at once rather than after the interval (one more, if a pass is running). */
+  wake(): void;
+}
+
 /**
  * A worker that runs `pass` every `intervalMs`, one pass at a time. A pass returns true
- * when it found a full batch, and then runs again at once.
+ * when it found a full batch, and then runs again at once; so does a pass woken by `wake`.
  */
-export function pollingWorker(name: string, intervalMs: number, logger: Logger, pass: () => Promise<boolean>): Worker {
+export function pollingWorker(name: string, intervalMs: number, logger: Logger, pass: () => Promise<boolean>): PollingWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let woken = false;
 
   const tick = () => {
     timer = null;
     if (stopped) return;
+    woken = false;
     running = (async () => {
       let again = false;
       try {
@@ -36,7 +43,7 @@ export function pollingWorker(name: string, intervalMs: number, logger: Logger, 
         logger.error({ err, worker: name }, 'worker pass failed');
       }
       running = null;
-      if (!stopped) timer = setTimeout(tick, again ? 0 : intervalMs);
+      if (!stopped) timer = setTimeout(tick, again || woken ? 0 : intervalMs);
     })();
   };
 
@@ -52,5 +59,13 @@ export function pollingWorker(name: string, intervalMs: number, logger: Logger, 
       await running;
     },
     runOnce: pass,
+    wake() {
+      if (stopped) return;
+      if (running) woken = true;
+      else if (timer) {
+        clearTimeout(timer);
+        timer = setTimeout(tick, 0);
+      }
+    },
   };
 }

@@ -5,8 +5,8 @@ import { createEndpoint, emit, isolatedPlatform, receivers, sampleLocation, star
 
 /**
  * Webhook delivery is isolated per endpoint and fair between platforms (issue "Fair under
- * hostile load", list 3): a platform whose receivers never answer must not hold up another
- * platform's deliveries. Attempts here hang for 20 s (the timeout), far longer than the
+ * hostile load", list 3; docs/webhooks.md#delivery-lanes): endpoints whose receivers never
+ * answer must not hold up another endpoint's deliveries, of their platform or another. Attempts here hang for 20 s (the timeout), far longer than the
  * one second another platform may be delayed.
  */
 const t = await setupTestApp({ webhookRetryScheduleSeconds: [0, 3600], workerPollMs: 50, webhookTimeoutMs: 20_000 });
@@ -48,6 +48,24 @@ describe('delivery under a hanging platform', () => {
     await eventually(() => healthy.forEvent(eventId).length === 1, { what: 'the healthy delivery', timeoutMs: 30_000 });
     const delay = Date.now() - started;
     expect(delay, `healthy delivery took ${delay} ms`).toBeLessThan(1000);
+  });
+
+  it('fifteen endpoints of a platform that hang do not delay its healthy sixteenth by a second', async () => {
+    // Timed out only after 20 s, longer than the default: the lanes do not wait for the timeout.
+    const hanging = await receiver();
+    hanging.hang();
+    const { api, platformId } = await isolatedPlatform(t);
+    for (let i = 0; i < MAX_ENDPOINTS - 1; i++) await createEndpoint(api, { url: `${hanging.url}?n=${i}`, enabled_events: ['location.*'] });
+    const healthy = await receiver();
+    await createEndpoint(api, { url: healthy.url, enabled_events: ['location.*'] });
+    for (let i = 0; i < 5; i++) {
+      const started = Date.now();
+      const eventId = await emit(t, platformId, 'location.created', sampleLocation(`Same platform ${i}`));
+      await eventually(() => healthy.forEvent(eventId).length === 1, { what: `healthy delivery ${i}`, timeoutMs: 30_000 });
+      const delay = Date.now() - started;
+      expect(delay, `healthy delivery ${i} took ${delay} ms`).toBeLessThan(1000);
+    }
+    expect(hanging.requests.length).toBeGreaterThanOrEqual(MAX_ENDPOINTS - 1);
   });
 
   it('one endpoint never has more than 4 attempts in flight at once', async () => {

@@ -30,14 +30,14 @@ describe('at-least-once delivery', () => {
     const id = await emit(t, platformId, 'location.created', sampleLocation());
 
     // The "crashed" worker: it claims (and commits the claim), then never sends or records.
-    const claimed = (await claimDueDeliveries(t.db.kysely, new Date(), leaseMs(t.config), 100)).filter((d) => d.event_id === id);
+    const claimed = (await claimDueDeliveries(t.db.kysely, platformId, new Date(), leaseMs(t.config))).filter((d) => d.event_id === id);
     expect(claimed).toHaveLength(1);
     expect((await deliveriesOf(api, ep.id))[0]).toMatchObject({ status: 'sending', attempts: 0 });
 
     // While the lease holds, nobody else takes it.
     const dispatcher = createWebhookDispatcher(t.config);
     try {
-      expect((await claimDueDeliveries(t.db.kysely, new Date(), leaseMs(t.config), 100)).filter((d) => d.event_id === id)).toEqual([]);
+      expect((await claimDueDeliveries(t.db.kysely, platformId, new Date(), leaseMs(t.config))).filter((d) => d.event_id === id)).toEqual([]);
       await eventually(async () => (await runDeliveryPass(t.db.kysely, t.config, t.clock, dispatcher, silent)) > 0 && r.forEvent(id).length === 1, {
         what: 'the delivery to be claimed again after the lease',
       });

@@ -36,11 +36,11 @@ describe('stopping the delivery worker', () => {
 
     // Nobody takes it while the lease holds; once it has run out, any worker sends it again.
     const leaseEnd = new Date(Date.now() + leaseMs(t.config) + 1000);
-    expect((await claimDueDeliveries(t.db.kysely, new Date(), leaseMs(t.config), 100)).filter((d) => d.event_id === id)).toEqual([]);
+    expect((await claimDueDeliveries(t.db.kysely, platformId, new Date(), leaseMs(t.config))).filter((d) => d.event_id === id)).toEqual([]);
     r.ok();
     const dispatcher = createWebhookDispatcher(t.config);
     try {
-      const reclaimed = (await claimDueDeliveries(t.db.kysely, leaseEnd, leaseMs(t.config), 100)).filter((d) => d.event_id === id);
+      const reclaimed = (await claimDueDeliveries(t.db.kysely, platformId, leaseEnd, leaseMs(t.config))).filter((d) => d.event_id === id);
       expect(reclaimed).toHaveLength(1);
       await deliverClaimed(t.db.kysely, t.config, t.clock, dispatcher, reclaimed, silent);
     } finally {

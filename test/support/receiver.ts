@@ -10,6 +10,8 @@ export interface ReceivedRequest {
   json: any;
   /** What the receiver answered (null when it hung or was closed before answering). */
   answered: number | null;
+  /** When the whole request had arrived (Date.now()). */
+  receivedAt: number;
 }
 
 export type ReceiverMode =
@@ -86,7 +88,7 @@ export class Receiver {
         } catch {
           /* not JSON */
         }
-        const record: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json: parsed, answered: null };
+        const record: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json: parsed, answered: null, receivedAt: Date.now() };
         this.requests.push(record);
         const mode = this.queue.shift() ?? this.mode;
         if (mode.kind === 'hang') {

@@ -81,6 +81,8 @@ export interface WebhookEndpointsTable {
   last_success_at: NullableTimestamp;
   failing_since: NullableTimestamp;
   consecutive_failures: number;
+  /** The delivery lane rests until then after a failed attempt (migration 012; delivery-lanes.ts). */
+  backoff_until: NullableTimestamp;
   description: string | null;
   metadata: Json<Metadata>;
   created_at: Timestamp;

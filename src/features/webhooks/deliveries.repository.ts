@@ -7,6 +7,7 @@ import type { PlatformScope } from '../../tenancy/index.js';
 import { listPage, type PageParams } from '../../db/pagination.js';
 import { json } from '../../db/transaction.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
+import { HEALTHY_LANE, TROUBLED_LANE } from './delivery-lanes.js';
 
 export interface DeliveryFilters {
   eventId?: string;
@@ -71,40 +72,104 @@ export function setEndpointPaused(trx: Trx, platformId: string, endpointId: stri
     .execute();
 }
 
-/**
- * Claims due deliveries: marks them `sending` with a lease until now + lease, in one
- * statement (FOR UPDATE SKIP LOCKED, so several workers never claim one delivery twice).
+/*
+ * The claim, in two steps that Citus accepts (docs/scaling.md): a plain read of the platforms
+ * with work a lane can take (a worker pass, across platforms, no locks), then one claim per
+ * platform, every table pinned by `platform_id`, with FOR UPDATE SKIP LOCKED. The fragments
+ * below name their tables `e` (webhook_endpoints) and `d` (webhook_deliveries).
  */
-export async function claimDueDeliveries(
-  db: DbHandle,
-  now: Date,
-  lease: number,
-  limit: number,
-  skip: { endpoints: string[]; platforms: string[] } = { endpoints: [], platforms: [] },
-): Promise<DeliveryRow[]> {
+
+/** An enabled endpoint `e` whose lane is not resting after a failure. */
+const laneOpen = (now: Date) => sql<boolean>`(e.status = 'enabled' and (e.backoff_until is null or e.backoff_until <= ${now}::timestamptz))`;
+
+/**
+ * The free places of endpoint `e`'s lane (delivery-lanes.ts): its width less its attempts in
+ * flight now, counted from the live leases of every worker process. Negative when the lane
+ * narrowed under attempts already running.
+ */
+const laneFree = (now: Date) => sql<number>`(
+  (case when e.consecutive_failures > 0 then ${TROUBLED_LANE}::int else ${HEALTHY_LANE}::int end)
+  - (select count(*)::int from webhook_deliveries f
+     where f.platform_id = e.platform_id and f.endpoint_id = e.id and f.status = 'sending' and f.locked_until > ${now}::timestamptz))`;
+
+/** Delivery `d` is due: pending and its time has come, or claimed by a worker whose lease ran out. */
+const isDue = (now: Date) => sql<boolean>`((d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz)
+  or (d.status = 'sending' and d.locked_until <= ${now}::timestamptz))`;
+
+/**
+ * The platforms, in id order after `after`, with a due delivery for an endpoint whose lane
+ * has room now. A plain read across platforms (it locks nothing): the worker pass that picks
+ * whom to claim for next, listed among the fan-outs in docs/scaling.md.
+ */
+export async function platformsWithLaneWork(db: DbHandle, now: Date, after: string, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ platform_id: string }>`
+    select distinct e.platform_id
+    from webhook_endpoints e
+    where e.platform_id > ${after}::text
+      and ${laneOpen(now)}
+      and (exists (select 1 from webhook_deliveries d
+                   where d.platform_id = e.platform_id and d.endpoint_id = e.id
+                     and d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz)
+        or exists (select 1 from webhook_deliveries d
+                   where d.platform_id = e.platform_id and d.endpoint_id = e.id
+                     and d.status = 'sending' and d.locked_until <= ${now}::timestamptz))
+      and ${laneFree(now)} > 0
+    order by e.platform_id
+    limit ${limit}
+  `.execute(db);
+  return rows.map((r) => r.platform_id);
+}
+
+/**
+ * Claims one platform's due deliveries, never more of an endpoint's than its lane has free,
+ * oldest due first: marks them `sending` with a lease until now + lease, in one statement
+ * pinned to the platform (FOR UPDATE SKIP LOCKED, so several workers never claim one delivery
+ * twice). Workers claiming at once compete for the same oldest rows of each lane, so together
+ * they take no more than the lane's free places.
+ */
+export async function claimDueDeliveries(db: DbHandle, platformId: string, now: Date, lease: number): Promise<DeliveryRow[]> {
   const token = randomBytes(12).toString('hex');
   const lockedUntil = new Date(now.getTime() + lease);
   const result = await sql<DeliveryRow>`
+    with lanes as materialized (
+      select e.id, greatest(${laneFree(now)}, 0) as free
+      from webhook_endpoints e
+      where e.platform_id = ${platformId}::text and ${laneOpen(now)}
+    ),
+    -- Each lane's oldest due deliveries, as many as it has room for. Materialized, like the
+    -- lanes: worked out once, not again for every row the claim locks.
+    candidates as materialized (
+      select c.id
+      from lanes l
+      cross join lateral (
+        select x.id from (
+          (select d.id, d.next_attempt_at as due_at from webhook_deliveries d
+            where d.platform_id = ${platformId}::text and d.endpoint_id = l.id
+              and d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz
+            order by d.next_attempt_at, d.id limit l.free)
+          union all
+          (select d.id, d.locked_until as due_at from webhook_deliveries d
+            where d.platform_id = ${platformId}::text and d.endpoint_id = l.id
+              and d.status = 'sending' and d.locked_until <= ${now}::timestamptz
+            order by d.locked_until, d.id limit l.free)
+        ) x
+        order by x.due_at, x.id
+        limit l.free
+      ) c
+      where l.free > 0
+    ),
+    due as materialized (
+      select d.id
+      from webhook_deliveries d
+      where d.platform_id = ${platformId}::text
+        and d.id in (select id from candidates)
+        and ${isDue(now)}
+      for update of d skip locked
+    )
     update webhook_deliveries w
     set status = 'sending', locked_until = ${lockedUntil}::timestamptz, claim_token = ${token}::text
-    from (
-      select d.platform_id, d.id
-      from webhook_deliveries d
-      join webhook_endpoints e on e.platform_id = d.platform_id and e.id = d.endpoint_id
-      -- endpoint_paused keeps disabled endpoints' backlogs out of the index scan; the join
-      -- decides (a fan-out racing a disable may leave a row unpaused for a moment).
-      where e.status = 'enabled'
-        and ((d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz)
-          or (d.status = 'sending' and d.locked_until <= ${now}::timestamptz))
-        -- endpoints ('platform endpoint') and platforms at their cap of attempts in flight
-        -- (delivery-fairness.ts)
-        and not (d.platform_id = any(${skip.platforms}::text[]))
-        and not ((d.platform_id || ' ' || d.endpoint_id) = any(${skip.endpoints}::text[]))
-      order by d.next_attempt_at
-      limit ${limit}
-      for update of d skip locked
-    ) due
-    where w.platform_id = due.platform_id and w.id = due.id
+    from due
+    where w.platform_id = ${platformId}::text and w.id = due.id
     returning w.*
   `.execute(db);
   return result.rows;
@@ -198,27 +263,4 @@ export function eventsNeverDelivered(
     );
   }
   return q.orderBy('e.id', 'asc').limit(limit + 1).execute();
-}
-
-/** Attempts in flight now per endpoint, from the live leases of every worker process. */
-export async function attemptsInFlightByEndpoint(db: DbHandle, now: Date) {
-  const { rows } = await sql<{ platform_id: string; endpoint_id: string; n: number }>`
-    select platform_id, endpoint_id, count(*)::int as n
-    from webhook_deliveries
-    where status = 'sending' and locked_until > ${now}::timestamptz
-    group by platform_id, endpoint_id
-  `.execute(db);
-  return rows.map((r) => ({ platformId: r.platform_id, endpointId: r.endpoint_id, attempts: Number(r.n) }));
-}
-
-/** Hands claimed deliveries back untouched: still due, no attempt counted. */
-export async function releaseClaims(db: DbHandle, rows: readonly DeliveryRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    update webhook_deliveries w
-    set status = 'pending', locked_until = null, claim_token = null
-    from unnest(${rows.map((r) => r.platform_id)}::text[], ${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.claim_token)}::text[])
-      as v(platform_id, id, claim_token)
-    where w.platform_id = v.platform_id and w.id = v.id and w.status = 'sending' and w.claim_token = v.claim_token
-  `.execute(db);
 }

@@ -13,29 +13,21 @@ import { serializeEvent } from '../events/index.js';
 import { serializeEndpoint } from './endpoints.serializer.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
 import { signatureHeaders } from './signature.js';
-import { claimDueDeliveries, recordAttemptIfClaimed, setEndpointPaused } from './deliveries.repository.js';
+import { claimDueDeliveries, platformsWithLaneWork, recordAttemptIfClaimed, setEndpointPaused } from './deliveries.repository.js';
 import { eventsAndEndpointsOf, lockEndpointById, updateEndpointById } from './endpoints.repository.js';
-
-export { claimDueDeliveries };
 import { createWebhookDispatcher, postWebhook, type AttemptOutcome } from './sender.js';
 import { domainSignals } from '../../metrics/signals.js';
 import type { ResolveHost } from '../../lib/resolve-host.js';
-import { releaseClaims } from './deliveries.repository.js';
-import {
-  attemptsInFlight,
-  DEFAULT_DELIVERY_SLOTS,
-  MAX_ATTEMPTS_PER_ENDPOINT,
-  platformShare,
-  saturated,
-  withinCaps,
-  type Caps,
-} from './delivery-fairness.js';
+import { laneBackoffUntil, PLATFORMS_PER_PASS } from './delivery-lanes.js';
+
+export { claimDueDeliveries };
 
 /**
  * The delivery worker (docs/webhooks.md#how-delivery-works), safe to run in any number of processes:
  *
- *  1. claim due deliveries with FOR UPDATE SKIP LOCKED and mark them `sending` with a lease
- *     (one statement, so one short transaction, committed before any network I/O);
+ *  1. claim due deliveries, one platform at a time and never more of an endpoint's than its
+ *     lane has free (delivery-lanes.ts), with FOR UPDATE SKIP LOCKED, and mark them `sending`
+ *     with a lease (one statement, so one short transaction, committed before any network I/O);
  *  2. POST each one outside any transaction;
  *  3. record the attempt in another short transaction, only if the claim still holds.
  *
@@ -56,10 +48,24 @@ export function renderDeliveryBody(event: EventRow, apiVersion: string): string 
   return JSON.stringify(renderInVersion(serializeEvent(event, version), version));
 }
 
+type EndpointRow = Row<'webhook_endpoints'>;
+
+/** What every attempt of one worker (or one test pass) works with. */
+interface Attempting {
+  db: DbHandle;
+  config: Config;
+  clock: Clock;
+  dispatcher: Dispatcher;
+  logger: Logger;
+  /** Fires when the worker stops: attempts in flight are given up. */
+  stop?: AbortSignal;
+}
+
 /**
- * Sends a batch of claimed deliveries concurrently and records each attempt. An attempt cut
- * by `stop` (the worker is stopping) is not recorded: the delivery keeps its claim until the
- * lease runs out, and is then attempted again by any worker, as after a crash.
+ * Sends claimed deliveries concurrently and records each attempt; resolves when every attempt
+ * has ended. An attempt cut by `stop` (the worker is stopping) is not recorded: the delivery
+ * keeps its claim until the lease runs out, and is then attempted again by any worker, as
+ * after a crash.
  */
 export async function deliverClaimed(
   db: DbHandle,
@@ -70,47 +76,60 @@ export async function deliverClaimed(
   logger: Logger,
   stop?: AbortSignal,
 ): Promise<void> {
-  if (claimed.length === 0) return;
-  const [events, endpoints] = await eventsAndEndpointsOf(db, claimed);
-  const key = (platform: string, id: string) => `${platform} ${id}`;
-  const eventBy = new Map(events.map((e) => [key(e.platform_id, e.id), e]));
-  const endpointBy = new Map(endpoints.map((e) => [key(e.platform_id, e.id), e]));
-  await Promise.all(
-    claimed.map(async (delivery) => {
-      const event = eventBy.get(key(delivery.platform_id, delivery.event_id));
-      const endpoint = endpointBy.get(key(delivery.platform_id, delivery.endpoint_id));
-      // Deleted since the claim (retention, endpoint deletion): the delivery row went with it.
-      if (!event || !endpoint) return;
-      try {
-        const body = renderDeliveryBody(event, endpoint.api_version);
-        if (body === 'null') {
-          // The event is about an object the endpoint's version does not have (a waitlisted
-          // attendee, docs/waitlists.md#older-api-versions): nothing to send.
-          await withTransaction(db, (trx) =>
-            recordAttemptIfClaimed(trx, delivery, { status: 'succeeded', next_attempt_at: null, locked_until: null, claim_token: null, last_error: `not in API version ${endpoint.api_version}: not sent` }),
-          );
-          return;
-        }
-        const attemptedAt = clock.now();
-        const headers = {
-          'content-type': 'application/json',
-          'user-agent': 'Scheduling-Webhooks/1.0',
-          ...signatureHeaders(endpoint.secret, event.id, Math.floor(attemptedAt.getTime() / 1000), body),
-        };
-        const outcome = await postWebhook(dispatcher, endpoint.url, headers, body, config, stop);
-        domainSignals.webhookAttempt(outcome);
-        if (!outcome.ok && stop?.aborted) {
-          logger.info({ delivery: delivery.id, endpoint: endpoint.id }, 'webhook attempt aborted: the worker is stopping; attempted again once its lease runs out');
-          return;
-        }
-        const recorded = await recordAttempt(db, config, clock, delivery, outcome, attemptedAt);
-        logger.debug({ delivery: delivery.id, endpoint: endpoint.id, ok: outcome.ok, status: outcome.responseStatus, error: outcome.error, recorded }, 'webhook attempt');
-      } catch (err) {
-        // The lease runs out and the delivery is attempted again: at-least-once.
-        logger.error({ err, delivery: delivery.id }, 'webhook attempt could not be recorded');
-      }
-    }),
-  );
+  const platforms = [...new Set(claimed.map((d) => d.platform_id))];
+  const context: Attempting = { db, config, clock, dispatcher, logger, stop };
+  await Promise.all(platforms.flatMap((platformId) => startAttempts(context, platformId, claimed.filter((d) => d.platform_id === platformId))));
+}
+
+/**
+ * Starts one attempt per delivery claimed for one platform, after one read of their events
+ * and endpoints (pinned to the platform); one promise per attempt, so that each frees its
+ * lane place as soon as it ends.
+ */
+function startAttempts(context: Attempting, platformId: string, claimed: DeliveryRow[]): Promise<void>[] {
+  if (claimed.length === 0) return [];
+  const loaded = eventsAndEndpointsOf(context.db, platformId, claimed).then(([events, endpoints]) => ({
+    events: new Map(events.map((e) => [e.id, e])),
+    endpoints: new Map(endpoints.map((e) => [e.id, e])),
+  }));
+  return claimed.map(async (delivery) => {
+    const { events, endpoints } = await loaded;
+    await attemptDelivery(context, delivery, events.get(delivery.event_id), endpoints.get(delivery.endpoint_id));
+  });
+}
+
+async function attemptDelivery(context: Attempting, delivery: DeliveryRow, event: EventRow | undefined, endpoint: EndpointRow | undefined): Promise<void> {
+  const { db, config, clock, dispatcher, logger, stop } = context;
+  // Deleted since the claim (retention, endpoint deletion): the delivery row went with it.
+  if (!event || !endpoint) return;
+  try {
+    const body = renderDeliveryBody(event, endpoint.api_version);
+    if (body === 'null') {
+      // The event is about an object the endpoint's version does not have (a waitlisted
+      // attendee, docs/waitlists.md#older-api-versions): nothing to send.
+      await withTransaction(db, (trx) =>
+        recordAttemptIfClaimed(trx, delivery, { status: 'succeeded', next_attempt_at: null, locked_until: null, claim_token: null, last_error: `not in API version ${endpoint.api_version}: not sent` }),
+      );
+      return;
+    }
+    const attemptedAt = clock.now();
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Scheduling-Webhooks/1.0',
+      ...signatureHeaders(endpoint.secret, event.id, Math.floor(attemptedAt.getTime() / 1000), body),
+    };
+    const outcome = await postWebhook(dispatcher, endpoint.url, headers, body, config, stop);
+    domainSignals.webhookAttempt(outcome);
+    if (!outcome.ok && stop?.aborted) {
+      logger.info({ delivery: delivery.id, endpoint: endpoint.id }, 'webhook attempt aborted: the worker is stopping; attempted again once its lease runs out');
+      return;
+    }
+    const recorded = await recordAttempt(db, config, clock, delivery, outcome, attemptedAt);
+    logger.debug({ delivery: delivery.id, endpoint: endpoint.id, ok: outcome.ok, status: outcome.responseStatus, error: outcome.error, recorded }, 'webhook attempt');
+  } catch (err) {
+    // The lease runs out and the delivery is attempted again: at-least-once.
+    logger.error({ err, delivery: delivery.id }, 'webhook attempt could not be recorded');
+  }
 }
 
 /**
@@ -155,20 +174,21 @@ export async function recordAttempt(
 }
 
 /**
- * A success resets `consecutive_failures` and `failing_since` and sets `last_success_at`; a
- * failure counts up and starts `failing_since`. An endpoint failing for
- * webhookDisableAfterSeconds, or answering 410 Gone, is disabled with reason `failing`
- * (and a webhook_endpoint.updated event says so).
+ * A success resets `consecutive_failures` and `failing_since`, sets `last_success_at` and ends
+ * the lane's rest; a failure counts up, starts `failing_since` and rests the endpoint's lane
+ * (`backoff_until`, delivery-lanes.ts). An endpoint failing for webhookDisableAfterSeconds, or
+ * answering 410 Gone, is disabled with reason `failing` (and a webhook_endpoint.updated event
+ * says so).
  */
 async function recordEndpointHealth(trx: Trx, config: Config, delivery: DeliveryRow, outcome: AttemptOutcome, now: Date) {
   const before = await lockEndpointById(trx, delivery.platform_id, delivery.endpoint_id);
   if (!before) return;
   let changes: RowUpdate<'webhook_endpoints'>;
   if (outcome.ok) {
-    changes = { consecutive_failures: 0, failing_since: null, last_success_at: now };
+    changes = { consecutive_failures: 0, failing_since: null, last_success_at: now, backoff_until: null };
   } else {
     const failingSince = before.failing_since ?? now;
-    changes = { consecutive_failures: before.consecutive_failures + 1, failing_since: failingSince };
+    changes = { consecutive_failures: before.consecutive_failures + 1, failing_since: failingSince, backoff_until: laneBackoffUntil(now, failingSince) };
     const failingTooLong = now.getTime() - failingSince.getTime() >= config.webhookDisableAfterSeconds * 1000;
     if (before.status === 'enabled' && (outcome.responseStatus === 410 || failingTooLong)) {
       changes = { ...changes, status: 'disabled', disabled_reason: 'failing', disabled_at: now, updated_at: now };
@@ -189,41 +209,72 @@ async function recordEndpointHealth(trx: Trx, config: Config, delivery: Delivery
   }
 }
 
-/** Claims what is due and delivers it, waiting for every attempt. Tests drive the worker with it. */
-export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock, dispatcher: Dispatcher, logger: Logger, limit = 50): Promise<number> {
-  const claimed = await claimDueDeliveries(db, clock.now(), leaseMs(config), limit);
-  await deliverClaimed(db, config, clock, dispatcher, claimed, logger);
-  return claimed.length;
+/**
+ * One round-robin step: the next platforms with work for a lane, after `after` in id order,
+ * and one claim for each, in turn; `start` is handed each claim as soon as it is made.
+ */
+async function claimForNextPlatforms(
+  { db, config, clock }: Attempting,
+  after: string,
+  start: (platformId: string, claimed: DeliveryRow[]) => void,
+): Promise<{ platforms: string[]; claimed: number }> {
+  const platforms = await platformsWithLaneWork(db, clock.now(), after, PLATFORMS_PER_PASS);
+  let claimed = 0;
+  for (const platformId of platforms) {
+    const rows = await claimDueDeliveries(db, platformId, clock.now(), leaseMs(config));
+    claimed += rows.length;
+    start(platformId, rows);
+  }
+  return { platforms, claimed };
 }
 
 /**
- * The background worker (docs/limits.md): every poll it claims as many due deliveries as it
- * has free slots, leaving out endpoints and platforms at their cap of attempts in flight, and
- * starts each attempt on its own: a slot frees as soon as its own attempt ends. Whatever a
- * claim took beyond a cap goes straight back, and the next pass runs at once.
+ * Claims for every platform with work (one round) and delivers, waiting for every attempt;
+ * the number of deliveries claimed. Tests drive the worker with it.
  */
-export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logger: Logger, options: { concurrency?: number; resolveHost?: ResolveHost } = {}): Worker {
-  const slots = options.concurrency ?? DEFAULT_DELIVERY_SLOTS;
-  const caps: Caps = { perEndpoint: MAX_ATTEMPTS_PER_ENDPOINT, perPlatform: platformShare(slots) };
+export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock, dispatcher: Dispatcher, logger: Logger): Promise<number> {
+  const context: Attempting = { db, config, clock, dispatcher, logger };
+  const attempts: Promise<void>[] = [];
+  let after = '';
+  let claimed = 0;
+  for (;;) {
+    const round = await claimForNextPlatforms(context, after, (platformId, rows) => attempts.push(...startAttempts(context, platformId, rows)));
+    claimed += round.claimed;
+    if (round.platforms.length < PLATFORMS_PER_PASS) break;
+    after = round.platforms.at(-1)!;
+  }
+  await Promise.all(attempts);
+  return claimed;
+}
+
+/**
+ * The background worker (docs/webhooks.md#delivery-lanes): each pass claims for the next
+ * platforms in turn, and starts each attempt on its own. It never waits for a batch: when an
+ * attempt ends its lane place is free, and the worker is woken to claim again at once.
+ */
+export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logger: Logger, options: { resolveHost?: ResolveHost } = {}): Worker {
   const dispatcher = createWebhookDispatcher(config, options.resolveHost);
   const attempts = new Set<Promise<void>>();
   const stopping = new AbortController();
+  const context: Attempting = { db: db.kysely, config, clock, dispatcher, logger, stop: stopping.signal };
+  let cursor = '';
+  const track = (attempt: Promise<void>) => {
+    const tracked: Promise<void> = attempt
+      .catch((err) => logger.error({ err }, 'webhook attempt failed'))
+      .finally(() => {
+        attempts.delete(tracked);
+        poller.wake();
+      });
+    attempts.add(tracked);
+  };
   const poller = pollingWorker('webhooks.delivery', config.workerPollMs, logger, async () => {
-    const free = slots - attempts.size;
-    if (free <= 0) return false;
-    const now = clock.now();
-    const inFlight = await attemptsInFlight(db.kysely, now);
-    const claimed = await claimDueDeliveries(db.kysely, now, leaseMs(config), free, saturated(inFlight, caps));
-    if (claimed.length === 0) return false;
-    const { keep, release } = withinCaps(claimed, inFlight, caps);
-    await releaseClaims(db.kysely, release);
-    for (const delivery of keep) {
-      const attempt: Promise<void> = deliverClaimed(db.kysely, config, clock, dispatcher, [delivery], logger, stopping.signal)
-        .catch((err) => logger.error({ err }, 'webhook attempt failed'))
-        .finally(() => attempts.delete(attempt));
-      attempts.add(attempt);
-    }
-    return release.length > 0 || claimed.length === free;
+    const round = await claimForNextPlatforms(context, cursor, (platformId, rows) => {
+      for (const attempt of startAttempts(context, platformId, rows)) track(attempt);
+    });
+    // A full round leaves platforms after it: the next pass continues there at once.
+    const more = round.platforms.length === PLATFORMS_PER_PASS;
+    cursor = more ? round.platforms.at(-1)! : '';
+    return more;
   });
   return {
     name: 'webhooks.delivery',
@@ -235,10 +286,11 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logge
       await Promise.allSettled([...attempts]);
       await dispatcher.close();
     },
-    // One pass that waits for every attempt it starts (and for attempts already in flight).
+    // One round over every platform that waits for every attempt it starts (and for attempts
+    // already in flight); true when it claimed anything (full lanes may have left more).
     async runOnce() {
       await Promise.allSettled([...attempts]);
-      return (await runDeliveryPass(db.kysely, config, clock, dispatcher, logger, slots)) === slots;
+      return (await runDeliveryPass(db.kysely, config, clock, dispatcher, logger)) > 0;
     },
   };
 }

@@ -26,20 +26,19 @@ export function lockEndpointById(trx: Trx, platformId: string, id: string) {
   return trx.selectFrom('webhook_endpoints').selectAll().where('platform_id', '=', platformId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** The events and endpoints a batch of claimed deliveries needs, by platform and id. */
-export async function eventsAndEndpointsOf(db: DbHandle, claimed: readonly { platform_id: string; event_id: string; endpoint_id: string }[]) {
-  const platforms = [...new Set(claimed.map((d) => d.platform_id))];
+/** The events and endpoints that deliveries claimed for one platform need, by id. */
+export async function eventsAndEndpointsOf(db: DbHandle, platformId: string, claimed: readonly { event_id: string; endpoint_id: string }[]) {
   return Promise.all([
     db
       .selectFrom('events')
       .selectAll()
-      .where('platform_id', 'in', platforms)
+      .where('platform_id', '=', platformId)
       .where('id', 'in', [...new Set(claimed.map((d) => d.event_id))])
       .execute(),
     db
       .selectFrom('webhook_endpoints')
       .selectAll()
-      .where('platform_id', 'in', platforms)
+      .where('platform_id', '=', platformId)
       .where('id', 'in', [...new Set(claimed.map((d) => d.endpoint_id))])
       .execute(),
   ]);

@@ -2,7 +2,7 @@ import { withTransaction, json, type DbHandle, type Trx } from '../../db/transac
 import type { Config } from '../../config.js';
 import type { PlatformScope } from '../../tenancy/index.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
-import { MAX_ENDPOINTS_PER_PLATFORM } from './delivery-fairness.js';
+import { MAX_ENDPOINTS_PER_PLATFORM } from './delivery-lanes.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
@@ -46,8 +46,8 @@ function checkApiVersion(v: string | undefined) {
 }
 
 /**
- * At most MAX_ENDPOINTS_PER_PLATFORM endpoints per platform and mode: each one takes a share
- * of delivery (docs/limits.md). The platform row is locked so that two creations cannot both
+ * At most MAX_ENDPOINTS_PER_PLATFORM endpoints per platform and mode: each one has a delivery
+ * lane of its own (docs/webhooks.md#delivery-lanes). The platform row is locked so that two creations cannot both
  * take the last place.
  */
 async function assertRoomForEndpoint(trx: Trx, scope: PlatformScope): Promise<void> {
@@ -92,6 +92,7 @@ export class EndpointsService {
         last_success_at: null,
         failing_since: null,
         consecutive_failures: 0,
+        backoff_until: null,
         description: input.description || null,
         metadata: metadataForCreate(input.metadata),
         created_at: now,
@@ -136,10 +137,12 @@ export class EndpointsService {
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       };
+      // A new address ends the lane's rest at once (its trouble lasts until an attempt succeeds).
+      if (input.url !== undefined && input.url !== before.url) changes.backoff_until = null;
       if (input.disabled === true && before.status === 'enabled') {
         Object.assign(changes, { status: 'disabled', disabled_reason: 'manual', disabled_at: now });
       } else if (input.disabled === false && before.status === 'disabled') {
-        Object.assign(changes, { status: 'enabled', disabled_reason: null, disabled_at: null, consecutive_failures: 0, failing_since: null });
+        Object.assign(changes, { status: 'enabled', disabled_reason: null, disabled_at: null, consecutive_failures: 0, failing_since: null, backoff_until: null });
       }
       const row = await repo.updateEndpoint(trx, scope, id, changes);
       if (row.status !== before.status) await setEndpointPaused(trx, scope.platformId, id, row.status === 'disabled');
