@@ -15,6 +15,7 @@ import { watchDatabase } from './metrics/probes.js';
 import { createRateLimiter } from './http/rate-limit/index.js';
 import { RequestMeter } from './metering/index.js';
 import { cachedKeyLookup } from './tenancy/key-cache.js';
+import { secretsBoxOf } from './secrets/key-source.js';
 
 /*
  * The composition root: the one place that wires the database, the config and the clock
@@ -38,7 +39,7 @@ export interface BuildOptions {
 const OPERATIONS_TAG = { name: 'Operations', description: 'Health, readiness and this document (no key needed).' };
 
 export function buildDeps(db: Db, config: Config, options: BuildOptions = {}): Deps {
-  return { db, config, clock: options.clock ?? systemClock, metrics: options.metrics ?? new Metrics() };
+  return { db, config, clock: options.clock ?? systemClock, metrics: options.metrics ?? new Metrics(), secrets: secretsBoxOf(config) };
 }
 
 export async function buildApp(db: Db, config: Config, logger: Logger | false, options: BuildOptions = {}): Promise<App> {

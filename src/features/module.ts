@@ -10,6 +10,7 @@ import type { Db } from '../db/connect.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { Metrics } from '../metrics/registry.js';
+import type { SecretsBox } from '../lib/secrets-box.js';
 import type { Worker } from '../workers/poller.js';
 
 /** What every module may use: built once by the composition root. */
@@ -20,6 +21,8 @@ export interface Deps {
   clock: Clock;
   /** The process's metrics (src/metrics/): modules register their scrape-time probes here. */
   metrics: Metrics;
+  /** Seals and opens secrets at rest (webhook secrets, calendar feed URLs), with SECRETS_KEY. */
+  secrets: SecretsBox;
 }
 
 export interface FeatureModule {

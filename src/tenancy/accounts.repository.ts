@@ -26,3 +26,12 @@ export async function scopesOfAccounts(db: DbHandle, accountIds: string[]): Prom
   const rows = await db.selectFrom('accounts').select(['id', 'platform_id', 'livemode']).where('id', 'in', [...new Set(accountIds)]).execute();
   return new Map(rows.map((r) => [r.id, { accountId: r.id, platformId: r.platform_id, livemode: r.livemode }]));
 }
+
+/**
+ * Every account's id, a page at a time (the `secrets rotate` command visits each account; its
+ * writes are then pinned to the account). A plain read across accounts, by id.
+ */
+export async function accountIdsPage(db: DbHandle, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('accounts').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}

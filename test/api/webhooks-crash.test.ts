@@ -38,7 +38,7 @@ describe('at-least-once delivery', () => {
     const dispatcher = createWebhookDispatcher(t.config);
     try {
       expect((await claimDueDeliveries(t.db.kysely, new Date(), leaseMs(t.config), 100)).filter((d) => d.event_id === id)).toEqual([]);
-      await eventually(async () => (await runDeliveryPass(t.db.kysely, t.config, t.clock, dispatcher, silent)) > 0 && r.forEvent(id).length === 1, {
+      await eventually(async () => (await runDeliveryPass(t.db.kysely, t.config, t.clock, t.secrets, dispatcher, silent)) > 0 && r.forEvent(id).length === 1, {
         what: 'the delivery to be claimed again after the lease',
       });
     } finally {

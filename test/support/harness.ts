@@ -11,6 +11,9 @@ import type { App } from '../../src/http/server.js';
 import { createPlatform } from '../../src/tenancy/platforms.repository.js';
 import { createApiKey } from '../../src/tenancy/api-keys.repository.js';
 import { freshDatabase } from './database.js';
+import { TEST_SECRETS_KEY } from './secrets-key.js';
+import type { SecretsBox } from '../../src/lib/secrets-box.js';
+import { secretsBoxOf } from '../../src/secrets/key-source.js';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -83,6 +86,8 @@ export interface TestContext {
   db: Db;
   app: App;
   config: Config;
+  /** The app's box of SECRETS_KEY (webhook secrets, calendar feed URLs at rest). */
+  secrets: SecretsBox;
   platformId: string;
   testKey: string;
   liveKey: string;
@@ -110,7 +115,7 @@ const silent = pino({ level: 'silent' });
 export async function setupTestApp(configOverrides: Partial<Config> = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
   // Rate limits high enough never to throttle a test, except where a test sets its own.
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, ...configOverrides };
+  const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, ...configOverrides };
   const clock = new TestClock();
   const metrics = new Metrics();
   const app = await buildApp(db, config, false, { clock, metrics });
@@ -135,6 +140,7 @@ export async function setupTestApp(configOverrides: Partial<Config> = {}): Promi
     db,
     app,
     config,
+    secrets: secretsBoxOf(config),
     platformId: platform.id,
     testKey: platform.testKey,
     liveKey: platform.liveKey,

@@ -9,6 +9,7 @@ import { renderInVersion, isApiVersion, LATEST_API_VERSION } from '../../lib/api
 import { isoRequired } from '../../lib/time-format.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SecretsBox } from '../../lib/secrets-box.js';
 import { serializeEvent } from '../events/index.js';
 import { serializeEndpoint } from './endpoints.serializer.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
@@ -64,13 +65,14 @@ export async function deliverClaimed(
   db: DbHandle,
   config: Config,
   clock: Clock,
+  secrets: SecretsBox,
   dispatcher: Dispatcher,
   claimed: DeliveryRow[],
   logger: Logger,
   stop?: AbortSignal,
 ): Promise<void> {
   if (claimed.length === 0) return;
-  const [events, endpoints] = await eventsAndEndpointsOf(db, claimed);
+  const [events, endpoints] = await eventsAndEndpointsOf(db, secrets, claimed);
   const key = (platform: string, id: string) => `${platform} ${id}`;
   const eventBy = new Map(events.map((e) => [key(e.platform_id, e.id), e]));
   const endpointBy = new Map(endpoints.map((e) => [key(e.platform_id, e.id), e]));
@@ -189,9 +191,9 @@ async function recordEndpointHealth(trx: Trx, config: Config, delivery: Delivery
 }
 
 /** Claims what is due and delivers it, waiting for every attempt. Tests drive the worker with it. */
-export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock, dispatcher: Dispatcher, logger: Logger, limit = 50): Promise<number> {
+export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock, secrets: SecretsBox, dispatcher: Dispatcher, logger: Logger, limit = 50): Promise<number> {
   const claimed = await claimDueDeliveries(db, clock.now(), leaseMs(config), limit);
-  await deliverClaimed(db, config, clock, dispatcher, claimed, logger);
+  await deliverClaimed(db, config, clock, secrets, dispatcher, claimed, logger);
   return claimed.length;
 }
 
@@ -201,7 +203,7 @@ export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock
  * starts each attempt on its own: a slot frees as soon as its own attempt ends. Whatever a
  * claim took beyond a cap goes straight back, and the next pass runs at once.
  */
-export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logger: Logger, options: { concurrency?: number } = {}): Worker {
+export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secrets: SecretsBox, logger: Logger, options: { concurrency?: number } = {}): Worker {
   const slots = options.concurrency ?? DEFAULT_DELIVERY_SLOTS;
   const caps: Caps = { perEndpoint: MAX_ATTEMPTS_PER_ENDPOINT, perPlatform: platformShare(slots) };
   const dispatcher = createWebhookDispatcher(config);
@@ -217,7 +219,7 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logge
     const { keep, release } = withinCaps(claimed, inFlight, caps);
     await releaseClaims(db.kysely, release);
     for (const delivery of keep) {
-      const attempt: Promise<void> = deliverClaimed(db.kysely, config, clock, dispatcher, [delivery], logger, stopping.signal)
+      const attempt: Promise<void> = deliverClaimed(db.kysely, config, clock, secrets, dispatcher, [delivery], logger, stopping.signal)
         .catch((err) => logger.error({ err }, 'webhook attempt failed'))
         .finally(() => attempts.delete(attempt));
       attempts.add(attempt);
@@ -237,7 +239,7 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logge
     // One pass that waits for every attempt it starts (and for attempts already in flight).
     async runOnce() {
       await Promise.allSettled([...attempts]);
-      return (await runDeliveryPass(db.kysely, config, clock, dispatcher, logger, slots)) === slots;
+      return (await runDeliveryPass(db.kysely, config, clock, secrets, dispatcher, logger, slots)) === slots;
     },
   };
 }
