@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { setupTestApp } from '../support/harness.js';
@@ -89,6 +90,8 @@ describe('at-least-once delivery', () => {
         env: {
           ...process.env,
           DATABASE_URL: url.toString(),
+          // The key of the in-process app that wrote the endpoint's secret.
+          SECRETS_KEY: TEST_SECRETS_KEY,
           PORT: '0',
           HOST: '127.0.0.1',
           NODE_ENV: 'test',
