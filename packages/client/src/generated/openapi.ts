@@ -3939,7 +3939,7 @@ export interface paths {
                                 resource: string;
                                 /** Format: date-time */
                                 updated_at: string;
-                                /** @description The iCalendar URL fetched. */
+                                /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                                 url: string;
                             }[];
                             has_more: boolean;
@@ -4010,7 +4010,7 @@ export interface paths {
                          *       "object": "calendar_feed",
                          *       "livemode": false,
                          *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
-                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "url": "https://calendar.google.com/calendar/ical/…",
                          *       "refresh_minutes": 15,
                          *       "description": "Ada's personal calendar",
                          *       "busy_count": 42,
@@ -4051,7 +4051,7 @@ export interface paths {
                             resource: string;
                             /** Format: date-time */
                             updated_at: string;
-                            /** @description The iCalendar URL fetched. */
+                            /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                             url: string;
                         };
                     };
@@ -4109,7 +4109,7 @@ export interface paths {
                          *       "object": "calendar_feed",
                          *       "livemode": false,
                          *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
-                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "url": "https://calendar.google.com/calendar/ical/…",
                          *       "refresh_minutes": 15,
                          *       "description": "Ada's personal calendar",
                          *       "busy_count": 42,
@@ -4150,7 +4150,7 @@ export interface paths {
                             resource: string;
                             /** Format: date-time */
                             updated_at: string;
-                            /** @description The iCalendar URL fetched. */
+                            /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                             url: string;
                         };
                     };
@@ -4215,7 +4215,7 @@ export interface paths {
                          *       "object": "calendar_feed",
                          *       "livemode": false,
                          *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
-                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "url": "https://calendar.google.com/calendar/ical/…",
                          *       "refresh_minutes": 15,
                          *       "description": "Ada's personal calendar",
                          *       "busy_count": 42,
@@ -4256,7 +4256,7 @@ export interface paths {
                             resource: string;
                             /** Format: date-time */
                             updated_at: string;
-                            /** @description The iCalendar URL fetched. */
+                            /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                             url: string;
                         };
                     };
@@ -4361,7 +4361,7 @@ export interface paths {
                          *       "object": "calendar_feed",
                          *       "livemode": false,
                          *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
-                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "url": "https://calendar.google.com/calendar/ical/…",
                          *       "refresh_minutes": 15,
                          *       "description": "Ada's personal calendar",
                          *       "busy_count": 42,
@@ -4402,7 +4402,7 @@ export interface paths {
                             resource: string;
                             /** Format: date-time */
                             updated_at: string;
-                            /** @description The iCalendar URL fetched. */
+                            /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                             url: string;
                         };
                     };
