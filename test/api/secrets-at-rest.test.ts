@@ -55,6 +55,18 @@ describe('secrets at rest', () => {
     expect(verify(ep.secret, req)).toEqual(event);
   });
 
+  it('keeps the signing secret out of the stored Idempotency-Key answer: a replay answers the endpoint without it', async () => {
+    const { api, platformId } = await isolatedPlatform(t);
+    const body = { url: 'http://127.0.0.1:9/hook', enabled_events: ['*'] };
+    const first = await api.post('/v1/webhook_endpoints', body, { idempotencyKey: 'create-once' });
+    expect(first.body.secret).toMatch(/^whsec_/);
+    const replay = await api.post('/v1/webhook_endpoints', body, { idempotencyKey: 'create-once' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(Object.fromEntries(Object.entries(first.body).filter(([k]) => k !== 'secret')));
+    const stored = await sql<{ response_body: string }>`select response_body from idempotency_keys where platform_id = ${platformId}`.execute(t.db.kysely);
+    expect(stored.rows.map((r) => r.response_body).join()).not.toContain(first.body.secret);
+  });
+
   it('stores a calendar feed URL encrypted, and shows it only redacted: in responses, lists and events', async () => {
     const api = await t.newAccount();
     const resource = await openResource(api, { timezone: 'UTC' }, [{ start: '00:00', end: '24:00' }]);
