@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { createPlatform } from '../src/tenancy/platforms.repository.js';
 import { freshDatabase } from '../test/support/database.js';
+import { TEST_SECRETS_KEY } from '../test/support/secrets-key.js';
 import type { Db } from '../src/db/connect.js';
 import type { App } from '../src/http/server.js';
 
@@ -22,7 +23,7 @@ export interface BenchApp {
 export async function benchApp(timezone = 'UTC'): Promise<BenchApp> {
   const { db, drop } = await freshDatabase();
   // The bench measures the engine, not the rate limit: no limit a run could reach.
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), runWorkers: false, rateLimitLive: 1_000_000_000, rateLimitTest: 1_000_000_000 };
+  const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), runWorkers: false, rateLimitLive: 1_000_000_000, rateLimitTest: 1_000_000_000 };
   const app = await buildApp(db, config, false);
   await app.ready();
   const platform = await createPlatform(db.kysely, 'Bench platform');

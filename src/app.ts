@@ -16,6 +16,7 @@ import { watchDatabase } from './metrics/probes.js';
 import { createRateLimiter } from './http/rate-limit/index.js';
 import { RequestMeter } from './metering/index.js';
 import { cachedKeyLookup } from './tenancy/key-cache.js';
+import { secretsBoxOf } from './secrets/key-source.js';
 
 /*
  * The composition root: the one place that wires the database, the config, the clock and the
@@ -41,7 +42,7 @@ export interface BuildOptions {
 const OPERATIONS_TAG = { name: 'Operations', description: 'Health, readiness and this document (no key needed).' };
 
 export function buildDeps(db: Db, config: Config, options: BuildOptions = {}): Deps {
-  return { db, config, clock: options.clock ?? systemClock, metrics: options.metrics ?? new Metrics(), resolveHost: options.resolveHost ?? systemResolveHost };
+  return { db, config, clock: options.clock ?? systemClock, metrics: options.metrics ?? new Metrics(), resolveHost: options.resolveHost ?? systemResolveHost, secrets: secretsBoxOf(config) };
 }
 
 export async function buildApp(db: Db, config: Config, logger: Logger | false, options: BuildOptions = {}): Promise<App> {

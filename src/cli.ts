@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { PERMISSION_FAMILIES, type PermissionFamily, type PermissionLevel } from './tenancy/index.js';
 import type { Db } from './db/connect.js';
 
@@ -8,14 +8,18 @@ import type { Db } from './db/connect.js';
  * errors answer at once, and the key commands do not load the HTTP app.
  */
 
-/** Opens the database, applies pending migrations (unless told not to), runs `fn`, closes. */
-async function withDb<T>(fn: (db: Db) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
-  const config = loadConfig();
+/**
+ * Opens the database, applies pending migrations (unless told not to), runs `fn`, closes.
+ * `secretsKey`: the command needs SECRETS_KEY, settled as `serve` settles it.
+ */
+async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>, options: { migrate?: boolean; secretsKey?: boolean } = {}): Promise<T> {
+  let config = loadConfig();
+  if (options.secretsKey) config = (await import('./secrets/key-source.js')).withSecretsKey(config).config;
   const { connect } = await import('./db/connect.js');
   const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
   try {
     if (options.migrate !== false) await (await import('./db/migrate.js')).migrate(db.kysely);
-    return await fn(db);
+    return await fn(db, config);
   } finally {
     await db.close();
   }
@@ -149,6 +153,22 @@ keys
       if (!(await revokeKey(db.kysely, keyId))) throw new Error(`No active key ${keyId}`);
       console.log(`Revoked ${keyId}`);
     }),
+  );
+
+const secrets = program.command('secrets').description('Manage the encryption of secrets at rest (SECRETS_KEY)');
+secrets
+  .command('rotate')
+  .description(
+    'Encrypt every stored webhook secret and calendar feed URL with SECRETS_KEY, opening old ones with SECRETS_KEY_PREVIOUS; also encrypts rows stored before encryption existed (docs/deployment.md#rotating-secrets_key)',
+  )
+  .action(() =>
+    withDb(async (db, config) => {
+      const [{ secretsBoxOf }, stored] = await Promise.all([import('./secrets/key-source.js'), import('./secrets/stored.js')]);
+      const box = secretsBoxOf(config);
+      await stored.assertStoredKeysKnown(db.kysely, box);
+      const done = await stored.rotateStoredSecrets(db.kysely, box);
+      console.log(`Encrypted with key ${box.currentKeyId}: ${done.webhookSecrets} webhook secrets, ${done.calendarFeedUrls} calendar feed URLs (the others already were).`);
+    }, { secretsKey: true }),
   );
 
 program.parseAsync(process.argv).catch((err: Error) => {

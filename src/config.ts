@@ -1,3 +1,5 @@
+import { parseSecretsKey } from './lib/secrets-box.js';
+
 /** Typed environment configuration, read once at start-up. Every knob is listed in README.md and docs/configuration.md. */
 export interface Config {
   port: number;
@@ -25,6 +27,14 @@ export interface Config {
   metricsToken: string | null;
   /** On SIGTERM, the process exits 0 within this many ms (docs/deployment.md, "Stopping"). */
   shutdownTimeoutMs: number;
+  /**
+   * SECRETS_KEY: seals webhook secrets and calendar feed URLs at rest (src/lib/secrets-box.ts).
+   * null when unset: the start-up (src/secrets-key.ts) then reads or makes the embedded
+   * database's key file, or refuses to start.
+   */
+  secretsKey: Buffer | null;
+  /** SECRETS_KEY_PREVIOUS: keys that still open values sealed before a rotation; never used to seal. */
+  secretsKeysPrevious: Buffer[];
 }
 
 function intFrom(name: string, value: string | undefined, fallback: number): number {
@@ -89,5 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: redisUrlFrom(env.REDIS_URL),
     metricsToken: env.METRICS_TOKEN || null,
     shutdownTimeoutMs: intFrom('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    secretsKey: env.SECRETS_KEY ? parseSecretsKey('SECRETS_KEY', env.SECRETS_KEY) : null,
+    secretsKeysPrevious: (env.SECRETS_KEY_PREVIOUS ?? '')
+      .split(',')
+      .filter((k) => k.trim())
+      .map((k) => parseSecretsKey('SECRETS_KEY_PREVIOUS', k)),
   };
 }

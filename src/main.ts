@@ -4,6 +4,7 @@ import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { bootstrap } from './tenancy/platforms.repository.js';
 import { shutDown, type ShutdownParts } from './shutdown.js';
+import { secretsBoxOf, withSecretsKey } from './secrets/key-source.js';
 
 /*
  * Process entries, one per role (docs/scaling.md): `serve` runs the HTTP API and, unless told
@@ -17,21 +18,29 @@ import { shutDown, type ShutdownParts } from './shutdown.js';
  * statically here.
  */
 
-async function open(config: Config): Promise<{ logger: Logger; db: Db }> {
-  const logger = pino({ level: config.logLevel, base: { service: 'scheduling' } });
+/**
+ * Opens the database with SECRETS_KEY settled (src/secrets/key-source.ts): a missing key in
+ * production or with DATABASE_URL, or a key that cannot open what the database holds, stops
+ * the start here. Returns the config with its key.
+ */
+async function open(given: Config): Promise<{ logger: Logger; db: Db; config: Config }> {
+  const logger = pino({ level: given.logLevel, base: { service: 'scheduling' } });
+  const { config, keyFileCreated } = withSecretsKey(given);
+  if (keyFileCreated) logger.warn({ keyFile: keyFileCreated }, 'first run: made the SECRETS_KEY of this data folder; back it up apart from the data folder (docs/configuration.md#secrets-key)');
   const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
   try {
     const applied = await migrate(db.kysely);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    await (await import('./secrets/stored.js')).assertStoredKeysKnown(db.kysely, secretsBoxOf(config));
   } catch (err) {
     await db.close();
     throw err;
   }
-  return { logger, db };
+  return { logger, db, config };
 }
 
 /** Opens the database and imports `modules` at the same time; a failure of either stops both. */
-async function openWhileLoading<M>(config: Config, modules: () => Promise<M>): Promise<{ logger: Logger; db: Db; loaded: M }> {
+async function openWhileLoading<M>(config: Config, modules: () => Promise<M>): Promise<{ logger: Logger; db: Db; config: Config; loaded: M }> {
   const opening = open(config);
   const [opened, loaded] = await Promise.allSettled([opening, modules()]);
   if (loaded.status === 'rejected') {
@@ -89,8 +98,8 @@ function stopOnSignals(logger: Logger, parts: Omit<ShutdownParts, 'logger'>, bef
 }
 
 /** `scheduling serve [--no-workers]`: the HTTP API, and the workers unless `workers` is false. */
-export async function serve(config: Config = loadConfig(), options: { workers?: boolean } = {}): Promise<void> {
-  const { logger, db, loaded } = await openWhileLoading(config, serveModules);
+export async function serve(given: Config = loadConfig(), options: { workers?: boolean } = {}): Promise<void> {
+  const { logger, db, config, loaded } = await openWhileLoading(given, serveModules);
   const { buildApp, createWorkers, Metrics } = loaded;
   const boot = await bootstrap(db.kysely, config.bootstrapApiKey);
   if (boot.warning) logger.warn(boot.warning);
@@ -127,8 +136,8 @@ export async function serve(config: Config = loadConfig(), options: { workers?: 
 }
 
 /** `scheduling worker`: the background workers only, and GET /healthz, /readyz on PORT. */
-export async function work(config: Config = loadConfig()): Promise<void> {
-  const { logger, db, loaded } = await openWhileLoading(config, workModules);
+export async function work(given: Config = loadConfig()): Promise<void> {
+  const { logger, db, config, loaded } = await openWhileLoading(given, workModules);
   const { createWorkers, Metrics, startHealthServer, watchDatabase, systemClock } = loaded;
   const metrics = new Metrics();
   watchDatabase(metrics, db, systemClock);

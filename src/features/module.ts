@@ -11,6 +11,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { Metrics } from '../metrics/registry.js';
 import type { ResolveHost } from '../lib/resolve-host.js';
+import type { SecretsBox } from '../lib/secrets-box.js';
 import type { Worker } from '../workers/poller.js';
 
 /** What every module may use: built once by the composition root. */
@@ -23,6 +24,8 @@ export interface Deps {
   metrics: Metrics;
   /** How host names of outgoing URLs (webhooks, calendar feeds) become addresses (src/lib/resolve-host.ts). */
   resolveHost: ResolveHost;
+  /** Seals and opens secrets at rest (webhook secrets, calendar feed URLs), with SECRETS_KEY. */
+  secrets: SecretsBox;
 }
 
 export interface FeatureModule {

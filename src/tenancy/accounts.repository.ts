@@ -25,3 +25,12 @@ export async function scopeOfAccount(db: DbHandle, accountId: string): Promise<A
   const row = await db.selectFrom('accounts').select(['platform_id', 'livemode']).where('id', '=', accountId).executeTakeFirst();
   return row ? { accountId, platformId: row.platform_id, livemode: row.livemode } : undefined;
 }
+
+/**
+ * Every account's id, a page at a time (the `secrets rotate` command visits each account; its
+ * writes are then pinned to the account). A plain read across accounts, by id.
+ */
+export async function accountIdsPage(db: DbHandle, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('accounts').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}

@@ -135,7 +135,7 @@ describe('a workload over every table, as Citus would route it', () => {
       // The workers: deliveries, expiry of the hold, retention.
       const dispatcher = createWebhookDispatcher(t.config);
       try {
-        while ((await runDeliveryPass(t.db.kysely, t.config, t.clock, dispatcher, pino({ level: 'silent' }))) > 0);
+        while ((await runDeliveryPass(t.db.kysely, t.config, t.clock, t.secrets, dispatcher, pino({ level: 'silent' }))) > 0);
       } finally {
         await dispatcher.close();
       }

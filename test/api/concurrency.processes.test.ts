@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { freshDatabase } from '../support/database.js';
 import { pgliteDataDir, serversOfThisFile, type Server } from '../process/helpers.js';
 import { DAYS, futureDay, seg } from './bookings.helpers.js';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 
 const KEY = 'sk_test_ProcessRaceKey0123456789abcd';
 const start = serversOfThisFile();
@@ -39,7 +40,7 @@ describe(onPostgres ? 'two server processes on one PostgreSQL' : 'one server pro
       const fresh = await freshDatabase({ migrated: false }); // the servers migrate it, both at once
       drop = fresh.drop;
       await fresh.db.close();
-      [a, b] = await Promise.all([startServer({ DATABASE_URL: fresh.url! }), startServer({ DATABASE_URL: fresh.url! })]);
+      [a, b] = await Promise.all([startServer({ DATABASE_URL: fresh.url!, SECRETS_KEY: TEST_SECRETS_KEY }), startServer({ DATABASE_URL: fresh.url!, SECRETS_KEY: TEST_SECRETS_KEY })]);
     } else {
       a = b = await startServer({ DATA_DIR: await pgliteDataDir('race') });
     }

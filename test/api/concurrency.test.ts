@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { loadConfig } from '../../src/config.js';
 import { connect } from '../../src/db/connect.js';
 import { buildApp } from '../../src/app.js';
@@ -66,7 +67,7 @@ describe(`two apps on one database (${process.env.DATABASE_URL ? 'PostgreSQL, a 
   it('splits 20 requests between two apps: exactly 3 succeed on a capacity-3 pool', async () => {
     const { db: db1, url, drop } = await freshDatabase();
     const db2 = url ? await connect({ databaseUrl: url, dataDir: null, poolSize: 12 }) : db1;
-    const config = { ...loadConfig({ NODE_ENV: 'test' }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000 };
+    const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000 };
     const app1 = await buildApp(db1, config, false);
     const app2 = await buildApp(db2, config, false);
     try {

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupTestApp, Client } from '../support/harness.js';
 import { freshDatabase } from '../support/database.js';
@@ -75,7 +76,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two horizon workers on one PostgreSQ
   it('never generate the same occurrence twice', async () => {
     const { db: db1, url, drop } = await freshDatabase();
     const db2 = await connect({ databaseUrl: url, dataDir: null, poolSize: 12 });
-    const config = loadConfig({ NODE_ENV: 'test' });
+    const config = loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY });
     const clock = new TestClock();
     clock.set(NOW);
     const silent = pino({ level: 'silent' });

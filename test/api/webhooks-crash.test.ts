@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { setupTestApp } from '../support/harness.js';
@@ -38,7 +39,7 @@ describe('at-least-once delivery', () => {
     const dispatcher = createWebhookDispatcher(t.config);
     try {
       expect((await claimDueDeliveries(t.db.kysely, platformId, new Date(), leaseMs(t.config))).filter((d) => d.event_id === id)).toEqual([]);
-      await eventually(async () => (await runDeliveryPass(t.db.kysely, t.config, t.clock, dispatcher, silent)) > 0 && r.forEvent(id).length === 1, {
+      await eventually(async () => (await runDeliveryPass(t.db.kysely, t.config, t.clock, t.secrets, dispatcher, silent)) > 0 && r.forEvent(id).length === 1, {
         what: 'the delivery to be claimed again after the lease',
       });
     } finally {
@@ -89,6 +90,8 @@ describe('at-least-once delivery', () => {
         env: {
           ...process.env,
           DATABASE_URL: url.toString(),
+          // The key of the in-process app that wrote the endpoint's secret.
+          SECRETS_KEY: TEST_SECRETS_KEY,
           PORT: '0',
           HOST: '127.0.0.1',
           NODE_ENV: 'test',

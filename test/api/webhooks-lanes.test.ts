@@ -73,7 +73,7 @@ describe('delivery lanes', () => {
   });
 
   it('an endpoint takes four attempts at once while healthy, then, once they time out, one at a time with a rest before each, across two workers', async () => {
-    const second = createDeliveryWorker(t.db, t.config, t.clock, silent);
+    const second = createDeliveryWorker(t.db, t.config, t.clock, t.secrets, silent);
     second.start();
     try {
       const slow = (await receiver()).hang();

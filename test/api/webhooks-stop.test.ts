@@ -20,7 +20,7 @@ describe('stopping the delivery worker', () => {
     const ep = await createEndpoint(api, { url: r.url, enabled_events: ['location.*'] });
     const id = await emit(t, platformId, 'location.created', sampleLocation());
 
-    const worker = createDeliveryWorker(t.db, t.config, t.clock, silent);
+    const worker = createDeliveryWorker(t.db, t.config, t.clock, t.secrets, silent);
     worker.start();
     await eventually(() => r.forEvent(id).length === 1, { what: 'the attempt to reach the hanging receiver' });
     const abort = new AbortController();
@@ -42,7 +42,7 @@ describe('stopping the delivery worker', () => {
     try {
       const reclaimed = (await claimDueDeliveries(t.db.kysely, platformId, leaseEnd, leaseMs(t.config))).filter((d) => d.event_id === id);
       expect(reclaimed).toHaveLength(1);
-      await deliverClaimed(t.db.kysely, t.config, t.clock, dispatcher, reclaimed, silent);
+      await deliverClaimed(t.db.kysely, t.config, t.clock, t.secrets, dispatcher, reclaimed, silent);
     } finally {
       await dispatcher.close();
     }

@@ -3,6 +3,7 @@
  * free port of 127.0.0.1 over a fresh database (in-memory PGlite, or a new database on the
  * server of DATABASE_URL), with the background workers running.
  */
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { execFileSync } from 'node:child_process';
@@ -31,7 +32,7 @@ export interface RunningServer {
 
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<{ app: App; db: Db; config: Config }> {
   const { db, drop } = await freshDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, workerPollMs: 100, webhookRetryScheduleSeconds: [0, 1, 1], webhookTimeoutMs: 2000, ...overrides };
+  const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, workerPollMs: 100, webhookRetryScheduleSeconds: [0, 1, 1], webhookTimeoutMs: 2000, ...overrides };
   const app = await buildApp(db, config, false);
   await app.ready();
   afterAll(async () => {

@@ -63,6 +63,8 @@ describe('compose.yaml', () => {
       expect(s.build, name).toBe('.');
       expect(s.environment?.DATABASE_URL, name).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
       expect(s.environment?.HOST, name).toBe('0.0.0.0');
+      // Required: with DATABASE_URL a process without it refuses to start (docs/configuration.md#secrets-key).
+      expect(s.environment?.SECRETS_KEY, name).toMatch(/^\$\{SECRETS_KEY:\?/);
     }
     for (const name of [...apis, ...workers]) {
       const s = compose.services[name];

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import path from 'node:path';
 import { api, cli, exitWithin, freshPgDatabase, pgliteDataDir, reap, removeTempDirs, startServer, tempDir, type Server } from './helpers.js';
 
@@ -35,7 +36,7 @@ if (process.env.DATABASE_URL) {
     env: async () => {
       const db = await freshPgDatabase();
       cleanups.push(db.drop);
-      return { DATABASE_URL: db.url };
+      return { DATABASE_URL: db.url, SECRETS_KEY: TEST_SECRETS_KEY };
     },
   });
 }

@@ -17,7 +17,7 @@ const BIN = path.join(ROOT, 'bin/scheduling.js');
 /** The environment of a child: ours without the variables that would steer it elsewhere. */
 function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'BOOTSTRAP_API_KEY', 'LOG_LEVEL', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'REDIS_URL', 'METRICS_TOKEN', 'RATE_LIMIT_LIVE', 'RATE_LIMIT_TEST']) delete env[k];
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'BOOTSTRAP_API_KEY', 'LOG_LEVEL', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'REDIS_URL', 'METRICS_TOKEN', 'RATE_LIMIT_LIVE', 'RATE_LIMIT_TEST', 'SECRETS_KEY', 'SECRETS_KEY_PREVIOUS']) delete env[k];
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }

@@ -2,6 +2,7 @@
  * Rate limits shared by two real server processes through Redis (PostgreSQL: PGlite allows one
  * process per data folder), request counts written on a graceful shutdown, and a worker's metrics.
  */
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { describe, expect, it, vi } from 'vitest';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { api, exitWithin, freshPgDatabase, pgliteDataDir, randomKey, serversOfThisFile } from './helpers.js';
@@ -15,7 +16,7 @@ describe.skipIf(!process.env.DATABASE_URL)('rate limits across processes', () =>
     const db = await freshPgDatabase();
     try {
       const key = randomKey();
-      const env = { DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key, REDIS_URL, RATE_LIMIT_TEST: '6' };
+      const env = { DATABASE_URL: db.url, SECRETS_KEY: TEST_SECRETS_KEY, BOOTSTRAP_API_KEY: key, REDIS_URL, RATE_LIMIT_TEST: '6' };
       const a = await start(env);
       const b = await start(env);
       // A warm-up request per process, in separate windows, so both are connected to Redis.

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { api, cli, exitWithin, freshPgDatabase, randomKey, reap, startServer, type Server } from './helpers.js';
 
@@ -26,7 +27,7 @@ describe.skipIf(!process.env.DATABASE_URL)('serve on PostgreSQL', () => {
     const db = await freshPgDatabase();
     drops.push(db.drop);
     const key = randomKey();
-    const env = { DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key };
+    const env = { DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key, SECRETS_KEY: TEST_SECRETS_KEY };
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
     servers.push(a, b);
 
@@ -60,7 +61,7 @@ describe.skipIf(!process.env.DATABASE_URL)('serve on PostgreSQL', () => {
     const db = await freshPgDatabase();
     drops.push(db.drop);
     const key = randomKey();
-    const server = await startServer({ DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key });
+    const server = await startServer({ DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key, SECRETS_KEY: TEST_SECRETS_KEY });
     servers.push(server);
     // Cut the server's connections and refuse new ones for a moment.
     await query(db.url.replace(/\/[^/]+$/, '/postgres'), `update pg_database set datallowconn = false where datname = '${new URL(db.url).pathname.slice(1)}'`);

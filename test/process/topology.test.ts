@@ -4,6 +4,7 @@
  * and one `worker`, on one PostgreSQL. Bookings race across the two API processes; only the
  * worker delivers webhooks. PostgreSQL only: skipped when DATABASE_URL is unset.
  */
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Receiver, eventually } from '../support/receiver.js';
 import { api, exitWithin, freshPgDatabase, randomKey, serversOfThisFile } from './helpers.js';
@@ -24,7 +25,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes and one worker on 
     const receiver = await Receiver.start();
     cleanups.push(() => receiver.close());
     const key = randomKey();
-    const env = { DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key, WORKER_POLL_MS: '100', LOG_LEVEL: 'warn' };
+    const env = { DATABASE_URL: db.url, SECRETS_KEY: TEST_SECRETS_KEY, BOOTSTRAP_API_KEY: key, WORKER_POLL_MS: '100', LOG_LEVEL: 'warn' };
     const [a, b] = await Promise.all([start(env, { args: ['serve', '--no-workers'] }), start({ ...env, RUN_WORKERS: 'false' })]);
 
     const account = (await api(a, key, 'POST', '/v1/accounts', { name: 'Topology' })).body.id as string;

@@ -12,6 +12,9 @@ import type { App } from '../../src/http/server.js';
 import { createPlatform } from '../../src/tenancy/platforms.repository.js';
 import { createApiKey } from '../../src/tenancy/api-keys.repository.js';
 import { freshDatabase } from './database.js';
+import { TEST_SECRETS_KEY } from './secrets-key.js';
+import type { SecretsBox } from '../../src/lib/secrets-box.js';
+import { secretsBoxOf } from '../../src/secrets/key-source.js';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -84,6 +87,8 @@ export interface TestContext {
   db: Db;
   app: App;
   config: Config;
+  /** The app's box of SECRETS_KEY (webhook secrets, calendar feed URLs at rest). */
+  secrets: SecretsBox;
   platformId: string;
   testKey: string;
   liveKey: string;
@@ -111,7 +116,7 @@ const silent = pino({ level: 'silent' });
 export async function setupTestApp(configOverrides: Partial<Config> = {}, options: { resolveHost?: ResolveHost } = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
   // Rate limits high enough never to throttle a test, except where a test sets its own.
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, ...configOverrides };
+  const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, ...configOverrides };
   const clock = new TestClock();
   const metrics = new Metrics();
   const app = await buildApp(db, config, false, { clock, metrics, resolveHost: options.resolveHost });
@@ -136,6 +141,7 @@ export async function setupTestApp(configOverrides: Partial<Config> = {}, option
     db,
     app,
     config,
+    secrets: secretsBoxOf(config),
     platformId: platform.id,
     testKey: platform.testKey,
     liveKey: platform.liveKey,

@@ -9,12 +9,14 @@ import { connect } from '../../../src/db/connect.js';
 import { migrate } from '../../../src/db/migrate.js';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
+import { newSecretsKey } from '../../../src/lib/secrets-box.js';
 import { GENERATED_TYPES_FILE, renderClientTypes } from './types.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const db = await connect({ databaseUrl: null, dataDir: null });
 await migrate(db.kysely);
-const app = await buildApp(db, loadConfig({ NODE_ENV: 'test' }), false);
+// The document does not depend on the key; a throwaway one for a throwaway database.
+const app = await buildApp(db, loadConfig({ NODE_ENV: 'test', SECRETS_KEY: newSecretsKey() }), false);
 try {
   const res = await app.inject({ method: 'GET', url: '/v1/openapi.json' });
   const text = await renderClientTypes(JSON.parse(res.body));

@@ -21,6 +21,7 @@ export interface CalendarFeedsTable {
   id: string;
   livemode: boolean;
   resource_id: string;
+  /** Sealed with SECRETS_KEY (`v1:…`, src/lib/secrets-box.ts): the URL carries its owner's token. */
   url: string;
   refresh_minutes: number;
   description: string | null;

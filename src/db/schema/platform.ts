@@ -73,7 +73,7 @@ export interface WebhookEndpointsTable {
   url: string;
   enabled_events: Json<string[]>;
   api_version: string;
-  /** `whsec_…`; kept in clear because every delivery is signed with it. */
+  /** `whsec_…`, sealed with SECRETS_KEY (`v1:…`, src/lib/secrets-box.ts; plaintext in rows written before encryption, until `secrets rotate`). */
   secret: string;
   status: WebhookEndpointStatus;
   disabled_reason: 'manual' | 'failing' | null;

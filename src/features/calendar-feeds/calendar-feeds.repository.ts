@@ -5,35 +5,47 @@ import type { NewRow, Row, RowUpdate } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { listPage, whereMetadata, type PageParams } from '../../db/pagination.js';
 
+import type { SecretsBox } from '../../lib/secrets-box.js';
 import type { BusyInterval } from './ics-busy.js';
 
+/*
+ * The feed's URL carries its owner's secret token (Google's private address, Outlook's
+ * published calendar), so it is stored sealed (src/lib/secrets-box.ts): sealed on the way in,
+ * opened on the way out of every function here. Callers see the URL, never the ciphertext.
+ */
 export type CalendarFeedRow = Row<'calendar_feeds'>;
 
-export function insertFeed(trx: Trx, row: NewRow<'calendar_feeds'>): Promise<CalendarFeedRow> {
-  return trx.insertInto('calendar_feeds').values(row).returningAll().executeTakeFirstOrThrow();
+const opened = (box: SecretsBox) => (row: CalendarFeedRow): CalendarFeedRow => ({ ...row, url: box.open(row.url) });
+const openedIfFound = (box: SecretsBox) => (row: CalendarFeedRow | undefined) => row && opened(box)(row);
+
+export function insertFeed(trx: Trx, box: SecretsBox, row: NewRow<'calendar_feeds'>): Promise<CalendarFeedRow> {
+  return trx.insertInto('calendar_feeds').values({ ...row, url: box.seal(row.url) }).returningAll().executeTakeFirstOrThrow().then(opened(box));
 }
 
-export function findFeed(db: DbHandle, scope: AccountScope, id: string) {
-  return db.selectFrom('calendar_feeds').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id).executeTakeFirst();
+export function findFeed(db: DbHandle, box: SecretsBox, scope: AccountScope, id: string) {
+  return db.selectFrom('calendar_feeds').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id).executeTakeFirst().then(openedIfFound(box));
 }
 
 /** Locks the feed row; callers hold its resource's lock first (the lock order). */
-export function lockFeed(trx: Trx, scope: AccountScope, id: string) {
-  return trx.selectFrom('calendar_feeds').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id).forUpdate().executeTakeFirst();
+export function lockFeed(trx: Trx, box: SecretsBox, scope: AccountScope, id: string) {
+  return trx.selectFrom('calendar_feeds').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id).forUpdate().executeTakeFirst().then(openedIfFound(box));
 }
 
-export function updateFeed(trx: Trx, scope: AccountScope, id: string, changes: RowUpdate<'calendar_feeds'>): Promise<CalendarFeedRow> {
-  return trx.updateTable('calendar_feeds').set(changes).where('account_id', '=', scope.accountId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/** A new `url` in `changes` is sealed. */
+export function updateFeed(trx: Trx, box: SecretsBox, scope: AccountScope, id: string, changes: RowUpdate<'calendar_feeds'>): Promise<CalendarFeedRow> {
+  const sealed = typeof changes.url === 'string' ? { ...changes, url: box.seal(changes.url) } : changes;
+  return trx.updateTable('calendar_feeds').set(sealed).where('account_id', '=', scope.accountId).where('id', '=', id).returningAll().executeTakeFirstOrThrow().then(opened(box));
 }
 
 export async function deleteFeed(trx: Trx, scope: AccountScope, id: string): Promise<void> {
   await trx.deleteFrom('calendar_feeds').where('account_id', '=', scope.accountId).where('id', '=', id).execute();
 }
 
-export function listFeeds(db: DbHandle, scope: AccountScope, page: PageParams, metadata: Record<string, string>, resourceId?: string) {
+export async function listFeeds(db: DbHandle, box: SecretsBox, scope: AccountScope, page: PageParams, metadata: Record<string, string>, resourceId?: string) {
   let q = db.selectFrom('calendar_feeds').selectAll().where('account_id', '=', scope.accountId);
   if (resourceId) q = q.where('resource_id', '=', resourceId);
-  return listPage(whereMetadata(q, 'metadata', metadata), 'id', page);
+  const found = await listPage(whereMetadata(q, 'metadata', metadata), 'id', page);
+  return { ...found, rows: found.rows.map(opened(box)) };
 }
 
 /** Replaces the feed's busy intervals (in chunks of one statement each). */
@@ -86,4 +98,26 @@ export async function claimDueFeeds(trx: Trx, scope: AccountScope, now: Date, le
   const ids = due.map((d) => d.id);
   if (ids.length) await trx.updateTable('calendar_feeds').set({ next_sync_at: leaseUntil }).where('account_id', '=', scope.accountId).where('id', 'in', ids).execute();
   return ids;
+}
+
+/** Rotation (src/secrets/rotation.ts): an account's stored URLs, a page at a time, by id. */
+export function storedUrlsPage(db: DbHandle, accountId: string, afterId: string, limit: number) {
+  return db.selectFrom('calendar_feeds').select(['id', 'url']).where('account_id', '=', accountId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** Replaces a stored URL by the same URL sealed again, unless it changed meanwhile. */
+export async function resealUrl(db: DbHandle, accountId: string, id: string, stored: string, resealed: string): Promise<boolean> {
+  const res = await db.updateTable('calendar_feeds').set({ url: resealed }).where('account_id', '=', accountId).where('id', '=', id).where('url', '=', stored).executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** The ids of the keys that sealed the stored URLs (a start-up check, across accounts). */
+export async function urlKeyIdsInUse(db: DbHandle): Promise<string[]> {
+  const rows = await db
+    .selectFrom('calendar_feeds')
+    .select(sql<string>`split_part(url, ':', 2)`.as('key_id'))
+    .where('url', 'like', 'v1:%')
+    .distinct()
+    .execute();
+  return rows.map((r) => r.key_id);
 }

@@ -1,5 +1,6 @@
 import { iso, isoRequired } from '../../lib/time-format.js';
 import type { CalendarFeedRow } from './calendar-feeds.repository.js';
+import { redactedFeedUrl } from './redacted-url.js';
 
 export function serializeFeed(row: CalendarFeedRow) {
   return {
@@ -7,7 +8,8 @@ export function serializeFeed(row: CalendarFeedRow) {
     object: 'calendar_feed' as const,
     livemode: row.livemode,
     resource: row.resource_id,
-    url: row.url,
+    // The URL's token is a secret: every response and event shows it redacted, in every API version.
+    url: redactedFeedUrl(row.url),
     refresh_minutes: row.refresh_minutes,
     description: row.description,
     busy_count: row.busy_count,

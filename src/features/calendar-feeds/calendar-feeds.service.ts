@@ -9,6 +9,7 @@ import type { Agent } from 'undici';
 import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SecretsBox } from '../../lib/secrets-box.js';
 import { notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
@@ -52,6 +53,7 @@ export class CalendarFeedsService {
     private readonly db: DbHandle,
     private readonly clock: Clock,
     private readonly settings: FeedSettings,
+    private readonly secrets: SecretsBox,
   ) {}
 
   private checkUrl(url: string, scope: AccountScope) {
@@ -59,7 +61,7 @@ export class CalendarFeedsService {
   }
 
   private async feed(scope: AccountScope, id: string) {
-    const row = await repo.findFeed(this.db, scope, id);
+    const row = await repo.findFeed(this.db, this.secrets, scope, id);
     if (!row) throw notFound('calendar feed', id);
     return row;
   }
@@ -69,7 +71,7 @@ export class CalendarFeedsService {
     const url = this.checkUrl(input.url, scope);
     const row = await withTransaction(this.db, async (trx) => {
       const { resource } = await lockResource(trx, scope, input.resource);
-      const created = await repo.insertFeed(trx, {
+      const created = await repo.insertFeed(trx, this.secrets, {
         account_id: scope.accountId,
         id: newId(ID_PREFIX.calendarFeed),
         livemode: scope.livemode,
@@ -97,7 +99,7 @@ export class CalendarFeedsService {
   }
 
   async list(scope: AccountScope, page: PageParams, metadata: Record<string, string>, resource?: string) {
-    return toPage(await repo.listFeeds(this.db, scope, page, metadata, resource), serializeFeed);
+    return toPage(await repo.listFeeds(this.db, this.secrets, scope, page, metadata, resource), serializeFeed);
   }
 
   async update(scope: AccountScope, id: string, input: UpdateFeedInput) {
@@ -106,19 +108,20 @@ export class CalendarFeedsService {
     const first = await this.feed(scope, id);
     const { after, urlChanged } = await withTransaction(this.db, async (trx) => {
       await lockResource(trx, scope, first.resource_id);
-      const row = await repo.lockFeed(trx, scope, id);
+      const row = await repo.lockFeed(trx, this.secrets, scope, id);
       if (!row) throw notFound('calendar feed', id);
-      const changes: Parameters<typeof repo.updateFeed>[3] = { updated_at: now };
+      const changes: Parameters<typeof repo.updateFeed>[4] = { updated_at: now };
       const urlChanged = url !== undefined && url !== row.url;
       // Another address: its validators mean nothing there, and it is fetched at once.
       if (urlChanged) Object.assign(changes, { url, etag: null, last_modified: null, content_hash: null, next_sync_at: now });
       if (input.refresh_minutes !== undefined) changes.refresh_minutes = input.refresh_minutes;
       if (input.description !== undefined) changes.description = input.description || null;
       if (input.metadata !== undefined) changes.metadata = json(mergeMetadata(row.metadata, input.metadata));
-      const updated = await repo.updateFeed(trx, scope, id, changes);
+      const updated = await repo.updateFeed(trx, this.secrets, scope, id, changes);
       const before = serializeFeed(row);
       const after = serializeFeed(updated);
-      const changed = changedAttributes(before, after);
+      // A new URL may redact the same as the old one: still a change, named in the event.
+      const changed = urlChanged ? { ...changedAttributes(before, after), url: before.url } : changedAttributes(before, after);
       if (changed) await recordEvent(trx, scope, 'calendar_feed.updated', after, changed, now);
       return { after, urlChanged };
     });
@@ -131,7 +134,7 @@ export class CalendarFeedsService {
     const first = await this.feed(scope, id);
     await withTransaction(this.db, async (trx) => {
       const { locks } = await lockResource(trx, scope, first.resource_id);
-      const row = await repo.lockFeed(trx, scope, id);
+      const row = await repo.lockFeed(trx, this.secrets, scope, id);
       if (!row) throw notFound('calendar feed', id);
       await repo.deleteFeed(trx, scope, id);
       await recordEvent(trx, scope, 'calendar_feed.deleted', serializeFeed(row), null, now);
@@ -149,7 +152,7 @@ export class CalendarFeedsService {
     const now = this.clock.now();
     return withTransaction(this.db, async (trx) => {
       const { locks } = await lockResource(trx, scope, first.resource_id);
-      const row = await repo.lockFeed(trx, scope, id);
+      const row = await repo.lockFeed(trx, this.secrets, scope, id);
       // Deleted, or pointed elsewhere, while it was being fetched: this answer is not its own.
       if (!row) throw notFound('calendar feed', id);
       if (row.url !== first.url) return serializeFeed(row);
@@ -158,7 +161,7 @@ export class CalendarFeedsService {
       if (outcome.kind === 'failed') {
         // The last good busy time stays: a feed that keeps failing still blocks what it knew.
         const failures = row.consecutive_failures + 1;
-        const updated = await repo.updateFeed(trx, scope, id, {
+        const updated = await repo.updateFeed(trx, this.secrets, scope, id, {
           last_attempt_at: now,
           last_error: outcome.error,
           consecutive_failures: failures,
@@ -168,7 +171,7 @@ export class CalendarFeedsService {
         return serializeFeed(updated);
       }
       const unchanged = outcome.kind === 'not_modified' || outcome.hash === row.content_hash;
-      const changes: Parameters<typeof repo.updateFeed>[3] = {
+      const changes: Parameters<typeof repo.updateFeed>[4] = {
         last_attempt_at: now,
         last_synced_at: now,
         last_error: null,
@@ -180,7 +183,7 @@ export class CalendarFeedsService {
         await repo.replaceBusy(trx, scope, row, outcome.busy);
         Object.assign(changes, { content_hash: outcome.hash, busy_count: outcome.busy.length });
       }
-      const updated = await repo.updateFeed(trx, scope, id, changes);
+      const updated = await repo.updateFeed(trx, this.secrets, scope, id, changes);
       // Only a sync that changed the busy time is an event; a 304 every few minutes is not news.
       if (!unchanged) {
         await recordEvent(trx, scope, 'calendar_feed.synced', serializeFeed(updated), changedAttributes(serializeFeed(row), serializeFeed(updated)), now);

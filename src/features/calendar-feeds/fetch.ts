@@ -6,6 +6,7 @@
 import { request, type Agent } from 'undici';
 import type { ResolveHost } from '../../lib/resolve-host.js';
 import { guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from '../webhooks/index.js';
+import { redactedFeedUrl } from './redacted-url.js';
 
 export interface FetchLimits {
   timeoutMs: number;
@@ -33,7 +34,8 @@ function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
   if (code === 'EPRIVATEADDRESS') return e.message ?? 'destination resolves to a private address';
   if (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT')) return `timed out after ${timeoutMs} ms`;
-  return `request failed: ${String(e.message ?? code ?? err).slice(0, 200)}`;
+  // The error becomes the feed's last_error, shown by the API: a URL in it is shown redacted.
+  return `request failed: ${String(e.message ?? code ?? err).replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi, redactedFeedUrl).slice(0, 200)}`;
 }
 
 export async function fetchFeed(

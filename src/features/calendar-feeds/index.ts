@@ -5,9 +5,9 @@ import { calendarFeedWorker } from './sync.worker.js';
 import { createFeedDispatcher, type FetchLimits } from './fetch.js';
 
 /** Fetches use the time limit and the address rules of webhook attempts (docs/calendar-feeds.md#limits). */
-function serviceOf({ db, clock, config, resolveHost }: Deps) {
+function serviceOf({ db, clock, config, resolveHost, secrets }: Deps) {
   const limits: FetchLimits = { timeoutMs: config.webhookTimeoutMs, maxBytes: MAX_FEED_BYTES, allowPrivate: config.webhookAllowPrivate };
-  return new CalendarFeedsService(db.kysely, clock, { limits, dispatcher: createFeedDispatcher(limits, resolveHost) });
+  return new CalendarFeedsService(db.kysely, clock, { limits, dispatcher: createFeedDispatcher(limits, resolveHost) }, secrets);
 }
 
 /** Calendar feeds: subscribed iCalendar feeds as busy time of a resource (docs/calendar-feeds.md). */
@@ -20,3 +20,6 @@ export const calendarFeedsModule: FeatureModule = {
     calendarFeedWorker(deps.db.kysely, deps.clock, serviceOf(deps), deps.config.workerPollMs, deps.config.webhookTimeoutMs * 2 + 60_000, logger),
   ],
 };
+
+/** The stored feed URLs, for the `secrets rotate` command and the start-up key check (src/secrets/). */
+export { resealUrl, storedUrlsPage, urlKeyIdsInUse } from './calendar-feeds.repository.js';

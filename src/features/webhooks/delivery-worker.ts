@@ -9,6 +9,7 @@ import { renderInVersion, isApiVersion, LATEST_API_VERSION } from '../../lib/api
 import { isoRequired } from '../../lib/time-format.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SecretsBox } from '../../lib/secrets-box.js';
 import { serializeEvent } from '../events/index.js';
 import { serializeEndpoint } from './endpoints.serializer.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
@@ -55,6 +56,8 @@ interface Attempting {
   db: DbHandle;
   config: Config;
   clock: Clock;
+  /** Opens the endpoints' signing secrets (sealed at rest). */
+  secrets: SecretsBox;
   dispatcher: Dispatcher;
   logger: Logger;
   /** Fires when the worker stops: attempts in flight are given up. */
@@ -71,13 +74,14 @@ export async function deliverClaimed(
   db: DbHandle,
   config: Config,
   clock: Clock,
+  secrets: SecretsBox,
   dispatcher: Dispatcher,
   claimed: DeliveryRow[],
   logger: Logger,
   stop?: AbortSignal,
 ): Promise<void> {
   const platforms = [...new Set(claimed.map((d) => d.platform_id))];
-  const context: Attempting = { db, config, clock, dispatcher, logger, stop };
+  const context: Attempting = { db, config, clock, secrets, dispatcher, logger, stop };
   await Promise.all(platforms.flatMap((platformId) => startAttempts(context, platformId, claimed.filter((d) => d.platform_id === platformId))));
 }
 
@@ -88,7 +92,7 @@ export async function deliverClaimed(
  */
 function startAttempts(context: Attempting, platformId: string, claimed: DeliveryRow[]): Promise<void>[] {
   if (claimed.length === 0) return [];
-  const loaded = eventsAndEndpointsOf(context.db, platformId, claimed).then(([events, endpoints]) => ({
+  const loaded = eventsAndEndpointsOf(context.db, context.secrets, platformId, claimed).then(([events, endpoints]) => ({
     events: new Map(events.map((e) => [e.id, e])),
     endpoints: new Map(endpoints.map((e) => [e.id, e])),
   }));
@@ -232,8 +236,8 @@ async function claimForNextPlatforms(
  * Claims for every platform with work (one round) and delivers, waiting for every attempt;
  * the number of deliveries claimed. Tests drive the worker with it.
  */
-export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock, dispatcher: Dispatcher, logger: Logger): Promise<number> {
-  const context: Attempting = { db, config, clock, dispatcher, logger };
+export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock, secrets: SecretsBox, dispatcher: Dispatcher, logger: Logger): Promise<number> {
+  const context: Attempting = { db, config, clock, secrets, dispatcher, logger };
   const attempts: Promise<void>[] = [];
   let after = '';
   let claimed = 0;
@@ -252,11 +256,11 @@ export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock
  * platforms in turn, and starts each attempt on its own. It never waits for a batch: when an
  * attempt ends its lane place is free, and the worker is woken to claim again at once.
  */
-export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logger: Logger, options: { resolveHost?: ResolveHost } = {}): Worker {
+export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secrets: SecretsBox, logger: Logger, options: { resolveHost?: ResolveHost } = {}): Worker {
   const dispatcher = createWebhookDispatcher(config, options.resolveHost);
   const attempts = new Set<Promise<void>>();
   const stopping = new AbortController();
-  const context: Attempting = { db: db.kysely, config, clock, dispatcher, logger, stop: stopping.signal };
+  const context: Attempting = { db: db.kysely, config, clock, secrets, dispatcher, logger, stop: stopping.signal };
   let cursor = '';
   const track = (attempt: Promise<void>) => {
     const tracked: Promise<void> = attempt
@@ -290,7 +294,7 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, logge
     // already in flight); true when it claimed anything (full lanes may have left more).
     async runOnce() {
       await Promise.allSettled([...attempts]);
-      return (await runDeliveryPass(db.kysely, config, clock, dispatcher, logger)) > 0;
+      return (await runDeliveryPass(db.kysely, config, clock, secrets, dispatcher, logger)) > 0;
     },
   };
 }

@@ -27,7 +27,8 @@ const Labels = { description: Type.Optional(Description), metadata: Type.Optiona
 
 export function endpointRoutes(app: App, service: EndpointsService) {
   app.post('/v1/webhook_endpoints', {
-    config: { access },
+    // The secret is stored only encrypted (docs/configuration.md#secrets-key), never in a stored replay.
+    config: { access, replayOmits: ['secret'] },
     schema: {
       tags,
       summary: 'Create a webhook endpoint (the response carries its signing secret, shown only this once)',

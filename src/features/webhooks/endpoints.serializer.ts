@@ -1,7 +1,7 @@
 import { iso, isoRequired } from '../../lib/time-format.js';
-import type { Row } from '../../db/schema.js';
+import type { EndpointRow } from './endpoints.repository.js';
 
-export type EndpointRow = Row<'webhook_endpoints'>;
+export type { EndpointRow };
 
 /** The endpoint object; `secret` is added only to the create response. */
 export function serializeEndpoint(row: EndpointRow) {

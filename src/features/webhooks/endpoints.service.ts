@@ -16,6 +16,7 @@ import * as repo from './endpoints.repository.js';
 import { setEndpointPaused } from './deliveries.repository.js';
 import { serializeEndpoint, type EndpointRow } from './endpoints.serializer.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SecretsBox } from '../../lib/secrets-box.js';
 
 export interface EndpointInput {
   url?: string;
@@ -68,6 +69,7 @@ export class EndpointsService {
     private readonly db: DbHandle,
     private readonly clock: Clock,
     private readonly config: Config,
+    private readonly secrets: SecretsBox,
   ) {}
 
   async create(scope: PlatformScope, input: EndpointInput & { url: string; enabled_events: string[] }) {
@@ -78,6 +80,7 @@ export class EndpointsService {
     return withTransaction(this.db, async (trx) => {
       await assertRoomForEndpoint(trx, scope);
       const now = this.clock.now();
+      const secret = newEndpointSecret();
       const row: EndpointRow = {
         platform_id: scope.platformId,
         id: newId(ID_PREFIX.webhookEndpoint),
@@ -85,7 +88,6 @@ export class EndpointsService {
         url,
         enabled_events: enabledEvents,
         api_version: apiVersion,
-        secret: newEndpointSecret(),
         status: 'enabled',
         disabled_reason: null,
         disabled_at: null,
@@ -101,8 +103,8 @@ export class EndpointsService {
       const endpoint = serializeEndpoint(row);
       // Recorded before the endpoint exists: an endpoint is not sent its own creation.
       await recordEvent(trx, platformEventScope(scope), 'webhook_endpoint.created', endpoint, null, now);
-      await repo.insertEndpoint(trx, { ...row, enabled_events: json(row.enabled_events), metadata: json(row.metadata) });
-      return { ...endpoint, secret: row.secret };
+      await repo.insertEndpoint(trx, this.secrets, { ...row, secret, enabled_events: json(row.enabled_events), metadata: json(row.metadata) });
+      return { ...endpoint, secret };
     });
   }
 

@@ -10,13 +10,16 @@ import { createRetentionWorker } from './retention.js';
 export const webhooksModule: FeatureModule = {
   name: 'webhooks',
   tags: [{ name: 'Webhook endpoints', description: 'Where events are delivered, signed, at least once.' }],
-  routes(app, { db, clock, config }) {
-    endpointRoutes(app, new EndpointsService(db.kysely, clock, config));
+  routes(app, { db, clock, config, secrets }) {
+    endpointRoutes(app, new EndpointsService(db.kysely, clock, config, secrets));
     deliveryRoutes(app, db.kysely, clock, new ResendService(db.kysely, clock));
   },
   /** The delivery worker and the retention job (events after 30 days, idempotency keys after 24 h). */
-  workers: ({ db, config, clock, resolveHost }, logger) => [createDeliveryWorker(db, config, clock, logger, { resolveHost }), createRetentionWorker(db, config, clock, logger)],
+  workers: ({ db, config, clock, resolveHost, secrets }, logger) => [createDeliveryWorker(db, config, clock, secrets, logger, { resolveHost }), createRetentionWorker(db, config, clock, logger)],
 };
 
 /** The address rules of outgoing URLs, shared with calendar feeds (docs/webhooks.md#destinations). */
 export { checkEndpointUrl, guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from './url-policy.js';
+
+/** The stored signing secrets, for the `secrets rotate` command and the start-up key check (src/secrets/). */
+export { resealSecret, secretKeyIdsInUse, storedSecretsPage } from './endpoints.repository.js';

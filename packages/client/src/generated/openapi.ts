@@ -4059,7 +4059,7 @@ export interface paths {
                                 resource: string;
                                 /** Format: date-time */
                                 updated_at: string;
-                                /** @description The iCalendar URL fetched. */
+                                /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                                 url: string;
                             }[];
                             has_more: boolean;
@@ -4133,7 +4133,7 @@ export interface paths {
                          *       "object": "calendar_feed",
                          *       "livemode": false,
                          *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
-                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "url": "https://calendar.google.com/calendar/ical/…",
                          *       "refresh_minutes": 15,
                          *       "description": "Ada's personal calendar",
                          *       "busy_count": 42,
@@ -4174,7 +4174,7 @@ export interface paths {
                             resource: string;
                             /** Format: date-time */
                             updated_at: string;
-                            /** @description The iCalendar URL fetched. */
+                            /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                             url: string;
                         };
                     };
@@ -4235,7 +4235,7 @@ export interface paths {
                          *       "object": "calendar_feed",
                          *       "livemode": false,
                          *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
-                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "url": "https://calendar.google.com/calendar/ical/…",
                          *       "refresh_minutes": 15,
                          *       "description": "Ada's personal calendar",
                          *       "busy_count": 42,
@@ -4276,7 +4276,7 @@ export interface paths {
                             resource: string;
                             /** Format: date-time */
                             updated_at: string;
-                            /** @description The iCalendar URL fetched. */
+                            /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                             url: string;
                         };
                     };
@@ -4344,7 +4344,7 @@ export interface paths {
                          *       "object": "calendar_feed",
                          *       "livemode": false,
                          *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
-                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "url": "https://calendar.google.com/calendar/ical/…",
                          *       "refresh_minutes": 15,
                          *       "description": "Ada's personal calendar",
                          *       "busy_count": 42,
@@ -4385,7 +4385,7 @@ export interface paths {
                             resource: string;
                             /** Format: date-time */
                             updated_at: string;
-                            /** @description The iCalendar URL fetched. */
+                            /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                             url: string;
                         };
                     };
@@ -4496,7 +4496,7 @@ export interface paths {
                          *       "object": "calendar_feed",
                          *       "livemode": false,
                          *       "resource": "res_01m85r0k8tq2y0v5b7n3c4d5e6",
-                         *       "url": "https://calendar.google.com/calendar/ical/ada%40example.com/private-5f2c/basic.ics",
+                         *       "url": "https://calendar.google.com/calendar/ical/…",
                          *       "refresh_minutes": 15,
                          *       "description": "Ada's personal calendar",
                          *       "busy_count": 42,
@@ -4537,7 +4537,7 @@ export interface paths {
                             resource: string;
                             /** Format: date-time */
                             updated_at: string;
-                            /** @description The iCalendar URL fetched. */
+                            /** @description The iCalendar URL fetched, redacted: its scheme, host and the start of its path, never its secret token (`https://calendar.google.com/calendar/ical/…`). The full URL is stored encrypted and never returned. */
                             url: string;
                         };
                     };
