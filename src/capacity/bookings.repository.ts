@@ -103,19 +103,21 @@ export function bookingsById(db: DbHandle, scope: AccountScope, ids: string[]): 
   return bookingsTable.select(db, scope).where(anyOf('id', ids)).execute();
 }
 
-/**
- * Bookings that hold capacity and have not ended at `now`, in id (creation) order: those
- * with a segment on one of `resourceIds` (every resource: 'all'), optionally only the flagged.
- */
-export function futureHoldingBookings(
-  db: DbHandle,
-  scope: AccountScope,
-  now: Date,
-  filter: { resourceIds?: readonly string[]; onlyConflicted?: boolean },
-): Promise<BookingRow[]> {
+export interface FutureHoldingFilter {
+  /** Bookings with a segment on one of these resources; absent: every resource of the account. */
+  resourceIds?: readonly string[];
+  onlyConflicted?: boolean;
+}
+
+/** A place in the (start, id) order of bookings, to read the ones after it (keyset paging). */
+export interface StartAndId {
+  start_at: Date;
+  id: string;
+}
+
+function futureHoldingQuery(db: DbHandle, scope: AccountScope, now: Date, filter: FutureHoldingFilter) {
   let q = db
     .selectFrom('bookings as b')
-    .selectAll('b')
     .where('b.account_id', '=', scope.accountId)
     .where('b.end_at', '>', now)
     .where(holdsCapacity('b', now));
@@ -132,7 +134,50 @@ export function futureHoldingBookings(
     );
   }
   if (filter.onlyConflicted) q = q.where('b.conflicted', '=', true);
-  return q.orderBy('b.id').execute();
+  return q;
+}
+
+/**
+ * Bookings that hold capacity and have not ended at `now`, in (start, id) order: those with
+ * a segment on one of `resourceIds` (every resource when absent), optionally only the
+ * flagged. With `page`, at most `page.limit` of them, after `page.after`: bounded statements
+ * for work done in pieces (docs/bookings.md#re-checks).
+ */
+export function futureHoldingBookings(
+  db: DbHandle,
+  scope: AccountScope,
+  now: Date,
+  filter: FutureHoldingFilter,
+  page?: { after: StartAndId | null; limit: number },
+): Promise<BookingRow[]> {
+  let q = futureHoldingQuery(db, scope, now, filter).selectAll('b');
+  if (page?.after) q = q.where(sql<boolean>`(b.start_at, b.id) > (${page.after.start_at}, ${page.after.id})`);
+  q = q.orderBy('b.start_at').orderBy('b.id');
+  return (page ? q.limit(page.limit) : q).execute();
+}
+
+/**
+ * How many bookings futureHoldingBookings would return and how many segments they have,
+ * counting at most `upTo` + 1 segments (one bounded statement: a preview's budget needs to
+ * know only whether the work fits); `more` says the count stopped there, with more to come.
+ */
+export async function countFutureHolding(
+  db: DbHandle,
+  scope: AccountScope,
+  now: Date,
+  filter: FutureHoldingFilter,
+  upTo: number,
+): Promise<{ bookings: number; segments: number; more: boolean }> {
+  const { rows } = await sql<{ bookings: number; segments: number }>`
+    select count(distinct booking_id)::int as bookings, count(*)::int as segments
+    from (${db
+      .selectFrom('booking_segments as seg')
+      .select('seg.booking_id')
+      .where('seg.account_id', '=', scope.accountId)
+      .where('seg.booking_id', 'in', futureHoldingQuery(db, scope, now, filter).select('b.id'))
+      .limit(upTo + 1)}) as counted`.execute(db);
+  const segments = Number(rows[0].segments);
+  return { bookings: Number(rows[0].bookings), segments, more: segments > upTo };
 }
 
 /** Sets `conflicted`/`conflicts` of many bookings at once (in chunks); returns the rows written. */

@@ -18,7 +18,7 @@ export { holdsCapacity, pendingAndLive, pendingAndLapsed, takesSeats, SEAT_TAKIN
 export { loadResourceFacts, resourceIdsOfType, type ResourceFactsBundle } from './facts.repository.js';
 export { lockAndPlan, conflictError, spanOf, timelinesFrom, distinctIds, type LockedPlan, type ParsedSegment, type PlanRequest } from './planner.js';
 export { writeBooking, type WriteBooking } from './writer.js';
-export { recheckBookings, type RecheckOptions, type RecheckResult } from './recheck.js';
+export { recheckBookings, type RecheckOptions } from './recheck.js';
 export { assertLocationsExist, existingLocations, type Reference } from './references.repository.js';
 export { resourcesTable, type ResourceRow } from './resources.repository.js';
 export {

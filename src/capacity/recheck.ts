@@ -1,14 +1,15 @@
-import type { Trx } from '../db/transaction.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { followUp, withTransaction, type DbHandle, type Trx } from '../db/transaction.js';
 import type { AccountScope } from '../tenancy/index.js';
 import { changedAttributes, recordEvents } from '../events/outbox.repository.js';
-import { allResourceIds, loadResourceFacts, type ResourceFactsBundle } from './facts.repository.js';
-import type { ResourceLocks } from './locks.js';
+import { loadResourceFacts, type ResourceFactsBundle } from './facts.repository.js';
+import { lockAllResources, lockResources, type ResourceLocks } from './locks.js';
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../core/availability/resource-timeline.js';
 import { planBooking, type PlanSegmentInput } from '../core/availability/booking-plan.js';
 import type { Conflict, HoldFacts, Interval } from '../core/availability/types.js';
-import { chargeWork } from '../lib/work-budget.js';
+import { chargeWork, workLeft } from '../lib/work-budget.js';
 import { Slicer } from '../lib/slices.js';
-import { futureHoldingBookings, segmentsOf, seatsTakenOf, writeConflicts, type BookingRow, type SegmentRow } from './bookings.repository.js';
+import { countFutureHolding, futureHoldingBookings, segmentsOf, seatsTakenOf, writeConflicts, type BookingRow, type FutureHoldingFilter, type SegmentRow, type StartAndId } from './bookings.repository.js';
 import { serializeBooking, type ApiBooking } from './bookings.serializer.js';
 
 export interface RecheckOptions {
@@ -18,48 +19,96 @@ export interface RecheckOptions {
   resources?: string[];
 }
 
-export interface RecheckResult {
-  conflicted: string[];
-  resolved: string[];
-}
+/**
+ * How long one piece of a re-check that follows a change may take (one transaction, which on
+ * PGlite holds the database for every tenant): a few milliseconds. The number of bookings per
+ * piece adapts to it, between 1 and MAX_PIECE: halved after a slower piece, doubled after one
+ * under half of it (a booking of 20 segments costs about a millisecond on an idle machine, many
+ * more on a loaded one).
+ */
+export const RECHECK_PIECE_MS = 5;
+const FIRST_PIECE = 4;
+const MAX_PIECE = 64;
 
 /**
- * Re-checks every future booking of the given resources against the current facts
- * (docs/bookings.md#re-checks) inside the caller's transaction, updating `conflicted`/`conflicts` and
- * writing booking.conflicted / booking.conflict_resolved events. Called by every write
- * that can change conflicts: resource update/archive/unarchive, schedules, overrides, blocks.
+ * Re-checks future bookings against the current facts (docs/bookings.md#re-checks), updating
+ * `conflicted`/`conflicts` and writing booking.conflicted / booking.conflict_resolved events.
+ * Called by every write that can change conflicts: resource update/archive/unarchive,
+ * schedules, overrides, blocks, calendar feeds; and, for flagged bookings only, by what frees
+ * capacity (cancel, expiry, reschedule).
  *
- * It re-checks the resources the caller has locked (`locks`, step 1 of the lock order:
- * a booking written concurrently is either seen here or sees the new facts), or those of
- * them named in `options.resources`; locks on 'all' re-check every resource of the account.
+ * It re-checks the resources the caller has locked (`locks`, step 1 of the lock order), or
+ * those of them named in `options.resources`; locks on 'all' re-check every resource of the
+ * account.
  *
- * Rules (docs/bookings.md): a booking is checked with the core's planBooking on its own
- * resources, locations and buffers, policy `allow` (so every conflict is reported, none
- * refused). It is weighed against the holds of bookings created before it (lower id),
- * never its own or later ones: when capacity shrinks, the latest bookings are the ones that
- * "no longer fit", exactly as if they had been booked now. `start_passed` is a fact of the
- * moment a booking was made, so a recorded one is kept.
+ * A re-check of every future booking (a change of facts) follows the change: it runs once the
+ * caller's transaction has committed, before its request answers, in pieces of a few
+ * milliseconds (RECHECK_PIECE_MS), each its own transaction under the same resource locks
+ * (settleRecheck). So the change never holds the database (on PGlite, every tenant's) for as
+ * long as its re-check takes. The flags are derived: nothing that plans or accepts held time reads them. A re-check
+ * of only the flagged bookings stays in the caller's transaction (few bookings, and the
+ * capacity it frees is offered at once).
  */
-export async function recheckBookings(
-  trx: Trx,
-  scope: AccountScope,
-  locks: ResourceLocks,
-  now: Date,
-  options: RecheckOptions = {},
-): Promise<RecheckResult> {
-  const result: RecheckResult = { conflicted: [], resolved: [] };
+export async function recheckBookings(trx: Trx, scope: AccountScope, locks: ResourceLocks, now: Date, options: RecheckOptions = {}): Promise<void> {
   const locked = locks.resources;
-  const touched = options.resources ? [...new Set(options.resources)] : locked === 'all' ? await allResourceIds(trx, scope) : [...locked];
-  if (touched.length === 0) return result;
-
-  const bookings = await futureHoldingBookings(trx, scope, now, { resourceIds: touched, onlyConflicted: options.onlyConflicted });
-  if (bookings.length === 0) return result;
-
+  const touched = options.resources ? [...new Set(options.resources)] : locked === 'all' ? 'all' : [...locked];
+  if (touched !== 'all' && touched.length === 0) return;
+  const filter: FutureHoldingFilter = { resourceIds: touched === 'all' ? undefined : touched, onlyConflicted: options.onlyConflicted };
+  if (!options.onlyConflicted && followUp(trx, (db) => settleRecheck(db, scope, touched, filter, now))) return;
+  const bookings = await futureHoldingBookings(trx, scope, now, filter);
+  if (bookings.length === 0) return;
   const segments = await segmentsOf(trx, scope, bookings.map((b) => b.id));
-  const allSegments = [...segments.values()].flat();
+  const total = [...segments.values()].reduce((n, list) => n + list.length, 0);
   // The cost of what follows is bookings × segments; a conflict preview refuses it over its
   // budget before anything is planned (docs/limits.md).
-  chargeWork(allSegments.length, `a re-check of ${bookings.length} future bookings with ${allSegments.length} segments`);
+  chargeWork(total, describeWork(bookings.length, total));
+  await recheckRows(trx, scope, bookings, segments, now);
+}
+
+const describeWork = (bookings: number, segments: number) => `a re-check of ${bookings} future bookings with ${segments} segments`;
+
+/**
+ * The re-check of every future booking of `touched`, after the change has committed: in
+ * pieces of about RECHECK_PIECE_MS in (start, id) order, each one transaction that takes the
+ * resource locks again and reads the facts afresh, with a turn of the event loop between
+ * pieces so that queued requests get the database. Each booking's result depends only on the
+ * facts and the held time of bookings older than it, never on another booking's flags, so the
+ * pieces give what one pass would. A change committed meanwhile re-checks everything itself;
+ * the pieces left of this one then read its facts too.
+ */
+async function settleRecheck(db: DbHandle, scope: AccountScope, touched: readonly string[] | 'all', filter: FutureHoldingFilter, now: Date): Promise<void> {
+  const left = workLeft();
+  if (left !== null) {
+    // A preview's budget is charged with one bounded count, before anything is read or planned.
+    const work = await countFutureHolding(db, scope, now, filter, left);
+    chargeWork(work.segments, describeWork(work.bookings, work.segments) + (work.more ? ', counted up to the limit; there are more' : ''));
+  }
+  let after: StartAndId | null = null;
+  let size = FIRST_PIECE;
+  for (;;) {
+    let started = 0;
+    const piece = await withTransaction(db, async (trx) => {
+      // Timed from when the piece has the database, not while it queues behind others.
+      started = performance.now();
+      if (touched === 'all') await lockAllResources(trx, scope);
+      else await lockResources(trx, scope, touched);
+      const bookings = await futureHoldingBookings(trx, scope, now, filter, { after, limit: size });
+      await recheckRows(trx, scope, bookings, await segmentsOf(trx, scope, bookings.map((b) => b.id)), now);
+      return bookings;
+    });
+    if (piece.length < size) return;
+    after = piece[piece.length - 1];
+    const took = performance.now() - started;
+    if (took > RECHECK_PIECE_MS) size = Math.max(1, size >> 1);
+    else if (took < RECHECK_PIECE_MS / 2) size = Math.min(MAX_PIECE, size * 2);
+    await nextTurn();
+  }
+}
+
+/** Re-plans the given bookings (their segments given) and writes what changed, with its events. */
+async function recheckRows(trx: Trx, scope: AccountScope, bookings: BookingRow[], segments: Map<string, SegmentRow[]>, now: Date): Promise<void> {
+  const allSegments = [...segments.values()].flat();
+  if (allSegments.length === 0) return;
   const resources = [...new Set(allSegments.map((s) => s.resource_id))];
   const whole: Interval = timelineRangeFor({
     start: Math.min(...allSegments.map((s) => s.held_start.getTime())),
@@ -69,8 +118,7 @@ export async function recheckBookings(
   const holdIndex = new Map([...bundles].map(([id, b]) => [id, new HoldIndex(b.holds)]));
 
   const changed: { row: BookingRow; conflicts: Conflict[]; gained: boolean }[] = [];
-  // Planning runs in slices, leaving the event loop free between them (the transaction and,
-  // on PGlite, the database stay held: docs/limits.md).
+  // Planning runs in slices, leaving the event loop free between them (docs/limits.md).
   const slicer = new Slicer();
   for (const row of bookings) {
     await slicer.tick();
@@ -87,7 +135,7 @@ export async function recheckBookings(
     const lost = [...before].some((k) => !after.has(k));
     if (gained || lost) changed.push({ row, conflicts: next, gained });
   }
-  if (changed.length === 0) return result;
+  if (changed.length === 0) return;
 
   const seats = await seatsTakenOf(trx, scope, changed.filter((c) => c.row.seats !== null).map((c) => c.row.id), now);
   const updated = await writeConflicts(trx, scope, changed.map((c) => ({ id: c.row.id, conflicts: c.conflicts })), now);
@@ -100,11 +148,9 @@ export async function recheckBookings(
     const after = serializeBooking(updated.get(row.id)!, segs, taken, now);
     // A new reason is a conflict; losing reasons (and gaining none) is a resolution.
     events[gained ? 'booking.conflicted' : 'booking.conflict_resolved'].push({ object: after, previous: changedAttributes(before, after) });
-    (gained ? result.conflicted : result.resolved).push(row.id);
   }
   await recordEvents(trx, scope, 'booking.conflicted', events['booking.conflicted'], now);
   await recordEvents(trx, scope, 'booking.conflict_resolved', events['booking.conflict_resolved'], now);
-  return result;
 }
 
 const KEPT_REASONS = new Set<Conflict['reason']>(['start_passed', 'too_soon', 'too_far_ahead', 'limit_reached']);

@@ -18,11 +18,13 @@ export async function withTransaction<T>(db: DbHandle, fn: (trx: Trx) => Promise
       const result = await db.transaction().execute(async (trx) => {
         used = trx;
         beforeCommitCallbacks.set(trx, []);
+        followUps.set(trx, []);
         const value = await fn(trx);
         await runBeforeCommit(trx);
         return value;
       });
       runAfterCommit(used);
+      await runFollowUps(db, used);
       return result;
     } catch (err) {
       const code = (err as { code?: string }).code;
@@ -77,6 +79,31 @@ function runAfterCommit(trx: Trx | null): void {
   afterCommitCallbacks.delete(trx);
   if (!list || inRolledBackScope()) return;
   for (const fn of list) fn();
+}
+
+const followUps = new WeakMap<Trx, ((db: DbHandle) => Promise<void>)[]>();
+
+/**
+ * Runs `fn` once the transaction of `trx` has committed, before withTransaction returns, with
+ * the database handle so that it can open transactions of its own: work that follows a change
+ * in short pieces instead of holding the change's transaction (the re-check of many bookings,
+ * docs/bookings.md#re-checks). Inside a conflict preview it runs in the preview's scope and is
+ * rolled back with it; what it throws is withTransaction's error (the change stays committed).
+ * Returns false, and registers nothing, when `trx` was not opened by withTransaction: the
+ * caller then does the work in `trx`.
+ */
+export function followUp(trx: Trx, fn: (db: DbHandle) => Promise<void>): boolean {
+  const list = followUps.get(trx);
+  if (!list) return false;
+  list.push(fn);
+  return true;
+}
+
+async function runFollowUps(db: DbHandle, trx: Trx | null): Promise<void> {
+  if (!trx) return;
+  const list = followUps.get(trx) ?? [];
+  followUps.delete(trx);
+  for (const fn of list) await fn(db);
 }
 
 /** JSON text for a jsonb column (the pg driver would turn a JS array into a Postgres array). */

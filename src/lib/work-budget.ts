@@ -20,6 +20,15 @@ export function withWorkBudget<T>(limit: number, advice: string, fn: () => Promi
   return budgets.run({ limit, spent: 0, advice }, fn);
 }
 
+/**
+ * The units left in the current budget, or null when none is open: work that can count its
+ * cost first counts only up to one unit more than this (a bounded count), then charges it.
+ */
+export function workLeft(): number | null {
+  const budget = budgets.getStore();
+  return budget ? Math.max(0, budget.limit - budget.spent) : null;
+}
+
 /** Charges `units` of `what` to the current budget, if any; throws 400 when it runs out. */
 export function chargeWork(units: number, what: string): void {
   const budget = budgets.getStore();

@@ -3,7 +3,7 @@
  * whose API lives elsewhere (a booking to block an account's deletion, a schedule to be
  * removed with its resource). They bypass every rule: use them only to set the scene.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { newId, ID_PREFIX } from '../../src/lib/ids.js';
 
@@ -100,3 +100,32 @@ export async function countRows(db: Kysely<Database>, table: keyof Database, acc
 }
 
 export const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000);
+
+/**
+ * `count` confirmed bookings of `segments` consecutive one-hour segments each on one resource,
+ * one after the other from `from`, in two statements (thousands of bookings in a fraction of
+ * a second). Ids follow the time order. With `overlapEvery: n`, every n-th booking (the n-th,
+ * 2n-th, …) starts an hour earlier, so its first segment overlaps the last of the booking
+ * before it: on a resource of capacity 1, those are the bookings a re-check finds over capacity.
+ * Returns the ids in order.
+ */
+export async function insertBusyBookings(
+  db: Kysely<Database>,
+  b: { accountId: string; resourceId: string; count: number; segments: number; from: Date; overlapEvery?: number },
+): Promise<string[]> {
+  const ids = Array.from({ length: b.count }, () => newId(ID_PREFIX.booking));
+  const hour = 3600_000;
+  const starts = ids.map((_, i) => new Date(b.from.getTime() + i * b.segments * hour - (b.overlapEvery && (i + 1) % b.overlapEvery === 0 ? hour : 0)));
+  const now = new Date();
+  await sql`
+    insert into bookings (account_id, id, livemode, status, expires_at, start_at, end_at, seats, conflict_policy, conflicted, conflicts, metadata, created_at, updated_at)
+    select ${b.accountId}, v.id, false, 'confirmed', null, v.start_at, v.start_at + make_interval(hours => ${b.segments}), null, 'allow', false, null, '{}', ${now}, ${now}
+    from unnest(${ids}::text[], ${starts.map((d) => d.toISOString())}::timestamptz[]) as v(id, start_at)`.execute(db);
+  await sql`
+    insert into booking_segments (account_id, booking_id, position, resource_id, location_id, location_requested, start_at, end_at, held_start, held_end, quantity, buffer_before_minutes, buffer_after_minutes, booking_status, booking_expires_at)
+    select ${b.accountId}, v.id, p, ${b.resourceId}, null, false, s, s + interval '1 hour', s, s + interval '1 hour', 1, 0, 0, 'confirmed', null
+    from unnest(${ids}::text[], ${starts.map((d) => d.toISOString())}::timestamptz[]) as v(id, start_at)
+    cross join generate_series(0, ${b.segments - 1}) as p
+    cross join lateral (select v.start_at + make_interval(hours => p) as s) as t`.execute(db);
+  return ids;
+}

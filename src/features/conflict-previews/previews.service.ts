@@ -3,6 +3,7 @@
  * route and service, inside a scope that is always rolled back (db/preview.ts). Before and
  * after it, we read which future bookings are conflicted; the difference is the answer.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { App } from '../../http/server.js';
 import type { DbHandle } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
@@ -13,7 +14,7 @@ import { runRolledBack } from '../../db/preview.js';
 import { withWorkBudget } from '../../lib/work-budget.js';
 import type { Conflict } from '../../core/availability/types.js';
 import { effectiveStatus } from '../../core/bookings/transitions.js';
-import { bookingsById, futureHoldingBookings, segmentsOf } from '../../capacity/index.js';
+import { bookingsById, futureHoldingBookings, segmentsOf, type BookingRow } from '../../capacity/index.js';
 
 export const PREVIEW_LIMIT = 100;
 
@@ -57,15 +58,27 @@ interface Flagged {
 
 const key = (c: Conflict) => `${c.segment}|${c.resource ?? ''}|${c.reason}`;
 
-/** Future bookings that hold capacity and are conflicted: id → conflict keys. */
+/** Conflicted bookings read per statement: a preview reads the account's in pieces. */
+const READ_PAGE = 50;
+
+/**
+ * Future bookings that hold capacity and are conflicted: id → conflict keys. Read in pages of
+ * READ_PAGE, in (start, id) order, with a turn of the event loop between them; outside a
+ * transaction, other requests get the database between pages too.
+ */
 async function conflictedFuture(db: DbHandle, scope: AccountScope, now: Date): Promise<Map<string, Flagged>> {
-  const rows = await futureHoldingBookings(db, scope, now, { onlyConflicted: true });
-  return new Map(
-    rows.map((r) => {
+  const out = new Map<string, Flagged>();
+  let after: BookingRow | null = null;
+  for (;;) {
+    const rows = await futureHoldingBookings(db, scope, now, { onlyConflicted: true }, { after, limit: READ_PAGE });
+    for (const r of rows) {
       const conflicts = (r.conflicts as Conflict[] | null) ?? [];
-      return [r.id, { start: r.start_at.getTime(), conflicts, keys: new Set(conflicts.map(key)) }];
-    }),
-  );
+      out.set(r.id, { start: r.start_at.getTime(), conflicts, keys: new Set(conflicts.map(key)) });
+    }
+    if (rows.length < READ_PAGE) return out;
+    after = rows[rows.length - 1];
+    await nextTurn();
+  }
 }
 
 function ordered(ids: string[], starts: Map<string, number>): string[] {
@@ -101,9 +114,11 @@ export async function previewConflicts(app: App, db: DbHandle, clock: Clock, ctx
     );
   }
   const { scope } = ctx;
+  const now = clock.now();
+  // Read before the rolled-back scope opens, so that on PGlite it does not hold the database
+  // while it reads (a booking flagged meanwhile by another request may then be listed).
+  const before = await conflictedFuture(db, scope, now);
   const outcome = await withWorkBudget(MAX_PREVIEW_UNITS, PREVIEW_ADVICE, () => runRolledBack(db, async () => {
-    const now = clock.now();
-    const before = await conflictedFuture(db, scope, now);
     const res = await app.inject({
       method: method as 'POST' | 'DELETE',
       url: path,
