@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /*
  * How the suite runs fast (figures in docs/performance.md, "Test suite"):
@@ -10,10 +10,13 @@ import { defineConfig } from 'vitest/config';
  * - maxWorkers: 2. Vitest's default is one worker less than the CPUs: one worker on a 2-core
  *   machine, which ran the files one after another while most of them wait on timers, HTTP
  *   and child processes part of the time.
+ * - test/cluster is left out: those tests stop nodes of a Citus cluster and run on their own
+ *   (vitest.cluster.config.ts).
  */
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'test/cluster/**'],
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup-file.ts'],
     pool: 'forks',

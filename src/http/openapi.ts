@@ -27,7 +27,11 @@ export const ERROR_SCHEMA = {
       required: ['type', 'code', 'message', 'param', 'request_id'],
       properties: {
         type: { type: 'string', description: 'invalid_request_error, idempotency_error, authentication_error, permission_error, conflict_error, rate_limit_error or api_error.' },
-        code: { type: 'string', description: 'A stable code, e.g. parameter_invalid, resource_missing, booking_conflict.' },
+        code: {
+          type: 'string',
+          description:
+            'A stable code, e.g. parameter_invalid, resource_missing, booking_conflict. `database_unavailable` (503, type api_error, with `Retry-After`): the database, or the node of a cluster holding this data, cannot be reached; nothing was changed, and the same request can be sent again.',
+        },
         message: { type: 'string' },
         param: { type: ['string', 'null'], description: 'The offending field in bracket form (`segments[0].end`, `metadata[color]`), a header name, or null.' },
         request_id: { type: 'string' },

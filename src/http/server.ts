@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { DbHandle } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
-import { ApiError, errorBody } from '../lib/errors.js';
+import { ApiError, RETRY_AFTER_SECONDS, databaseUnavailable, errorBody, isDatabaseUnavailable } from '../lib/errors.js';
 import { validationError, lazyValidators } from './validation.js';
 import { authenticate, lookupKey, type KeyLookup } from './auth.js';
 import { findActiveKey } from '../tenancy/api-keys.repository.js';
@@ -209,7 +209,8 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   app.setErrorHandler((error: FastifyError & { validation?: unknown[]; validationContext?: string }, req, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) req.log.error({ err: error }, 'request failed');
-    if (apiError.code === 'rate_limited' && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '1');
+    const retryAfter = RETRY_AFTER_SECONDS[apiError.code];
+    if (retryAfter !== undefined && !reply.hasHeader('Retry-After')) reply.header('Retry-After', String(retryAfter));
     const version = (req.auth?.apiVersion ?? LATEST_API_VERSION) as ApiVersion;
     reply.code(apiError.status).send(renderErrorInVersion(errorBody(apiError, req.id), version));
   });
@@ -279,5 +280,6 @@ function toApiError(error: FastifyError & { validation?: unknown[]; validationCo
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new ApiError('parameter_invalid', error.message);
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   return new ApiError('internal_error', 'An internal error occurred. The request id identifies it in our logs.');
 }

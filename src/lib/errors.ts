@@ -27,6 +27,7 @@ export const ERROR_TABLE = {
   content_type_unsupported: [415, 'invalid_request_error'],
   rate_limited: [429, 'rate_limit_error'],
   internal_error: [500, 'api_error'],
+  database_unavailable: [503, 'api_error'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
@@ -53,6 +54,36 @@ export const missing = (param: string, message = `Missing required parameter: ${
   new ApiError('parameter_missing', message, param);
 export const notFound = (what: string, id: string, param: string | null = null) =>
   new ApiError('resource_missing', `No such ${what}: '${id}'`, param);
+
+/** Seconds a client should wait before trying again, sent as `Retry-After` with these codes. */
+export const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { rate_limited: 1, database_unavailable: 2 };
+
+/**
+ * SQLSTATEs of a database that cannot be reached, or is going away: class 08 (connection
+ * exception; on a Citus cluster, 08006 when the coordinator cannot reach the node that holds
+ * the rows) except 08P01 (a protocol violation is a fault of ours), and the server shutting
+ * down, crashed, or still starting.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08(?!P01)...|57P0[123])$/;
+/** What the pg driver and pool raise when the connection itself is lost or never made. */
+const UNAVAILABLE_MESSAGE = /^(connection to the remote node .* failed|Connection terminated|timeout exceeded when trying to connect)/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/**
+ * Whether a failed request failed because the database (or one node of a Citus cluster) could
+ * not be reached: answered `503 database_unavailable` with `Retry-After`, not `500`
+ * (docs/api-conventions.md#errors). Nothing was written: the transaction that failed rolls back
+ * whole, on every node it reached.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+}
+
+export const databaseUnavailable = () =>
+  new ApiError('database_unavailable', 'The database holding this data cannot be reached right now. Nothing was changed; try again shortly.');
 
 export function errorBody(err: ApiError, requestId: string) {
   return {

@@ -230,6 +230,7 @@ describe('the error table', () => {
       content_type_unsupported: [415, 'invalid_request_error'],
       rate_limited: [429, 'rate_limit_error'],
       internal_error: [500, 'api_error'],
+      database_unavailable: [503, 'api_error'],
     };
     expect(Object.fromEntries(Object.entries(ERROR_TABLE).map(([k, v]) => [k, [...v]]))).toEqual(expected);
     for (const [code, [status, type]] of Object.entries(expected)) {
