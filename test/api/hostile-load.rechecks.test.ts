@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { insertBusyBookings } from '../support/sql-fixtures.js';
 import { futureDay, openResource } from './bookings.helpers.js';
+import { latenciesDuring, p99 } from '../support/latency-probes.js';
 
 /**
  * Archiving a resource with 1,200 future bookings of 20 segments each re-checks 24,000
@@ -64,24 +65,8 @@ const probes: Record<string, () => Promise<void>> = {
 
 /** Each probe's latencies (ms), one every few milliseconds, until `until` settles. */
 async function sample(until: Promise<unknown>): Promise<Record<string, number[]>> {
-  let done = false;
-  void until.finally(() => (done = true)).catch(() => {});
-  const samples: Record<string, number[]> = {};
-  await Promise.all(
-    Object.entries(probes).map(async ([name, probe]) => {
-      const mine: number[] = (samples[name] = []);
-      while (!done) {
-        const t0 = performance.now();
-        await probe();
-        mine.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    }),
-  );
-  return samples;
+  return (await latenciesDuring(() => until.catch(() => {}), probes)).samples;
 }
-
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
 
 /** Runs `work` while sampling the probes; checks each probe's p99 against the target plus the idle baseline. */
 async function expectFastProbesDuring(what: string, work: () => Promise<void>): Promise<void> {

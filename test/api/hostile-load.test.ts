@@ -6,6 +6,7 @@ import { MAX_CANDIDATES, MAX_SEARCH_UNITS } from '../../src/features/availabilit
 import { MAX_IMPORT_UNITS } from '../../src/features/bookings/bookings.import.js';
 import { MAX_PREVIEW_UNITS } from '../../src/features/conflict-previews/previews.service.js';
 import { DAYS, futureDay } from './bookings.helpers.js';
+import { latenciesDuring, p99 } from '../support/latency-probes.js';
 
 /**
  * Every request has a bounded cost, decided before the work starts, and the heaviest allowed
@@ -87,32 +88,6 @@ async function busyResource(accountId: string, resource: string, count: number, 
   }
 }
 
-/**
- * Runs every probe every few milliseconds, side by side, while `work` runs; returns each
- * probe's latencies (ms) and how long the work took.
- */
-async function latenciesDuring(work: () => Promise<unknown>, probes: Record<string, () => Promise<void>>) {
-  let done = false;
-  const started = performance.now();
-  const running = work().finally(() => (done = true));
-  const workMs = running.then(() => performance.now() - started);
-  const samples: Record<string, number[]> = {};
-  await Promise.all(
-    Object.entries(probes).map(async ([name, probe]) => {
-      const mine: number[] = (samples[name] = []);
-      while (!done) {
-        const t0 = performance.now();
-        await probe();
-        mine.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    }),
-  );
-  await running;
-  return { samples, workMs: await workMs };
-}
-
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
 
 const probes = {
   healthz: async () => {
