@@ -16,22 +16,19 @@
  * floors measured (the PGlite folder belongs to one process at a time); restart on the
  * existing folder (timed); the HTTP measurements; resident memory; stop.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { Pool } from 'undici';
 import { buildIfStale } from '../scripts/build.mjs';
-import { connect, type Db } from '../src/db/connect.js';
+import type { Db } from '../src/db/connect.js';
 import { withTransaction } from '../src/db/transaction.js';
-import { freshDatabase } from '../test/support/database.js';
 import { searchAvailability, type SearchRequest } from '../src/features/availability/index.js';
 import { availabilityCalendarFor, type CalendarRequest } from '../src/features/availability/calendar.service.js';
 import type { AccountScope } from '../src/tenancy/index.js';
 import { BookingsService } from '../src/features/bookings/bookings.service.js';
 import { systemClock } from '../src/lib/clock.js';
-import { cpuMs, startServe, type ServerProcess } from './processes.js';
+import { client, openResource, type Client } from './http-client.js';
+import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
 import { FIRST_DAY, TZ, addDays, coachHoldsOf, everyDay, insertBookings, iso, localMs, soloHoldsOf } from './workload.js';
 
 export interface HttpBenchOptions {
@@ -112,28 +109,6 @@ async function run(count: number, parallel: number, fn: (i: number) => Promise<u
 async function latency(count: number, fn: () => Promise<unknown>, warm = Math.max(10, Math.floor(count / 2))): Promise<Run> {
   for (let i = 0; i < warm; i++) await fn();
   return run(count, 1, fn);
-}
-
-interface Client {
-  call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<any>;
-  close(): Promise<void>;
-}
-
-function client(base: string, key: string, accountId: () => string | null, connections: number): Client {
-  const pool = new Pool(base, { connections, pipelining: 1 });
-  return {
-    async call(method, url, body) {
-      const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-      const account = accountId();
-      if (account) headers['service-account'] = account;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await pool.request({ method, path: url, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${text}`);
-      return JSON.parse(text);
-    },
-    close: () => pool.close(),
-  };
 }
 
 interface Floors {
@@ -222,42 +197,20 @@ export interface EngineResult {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function engine(name: 'PGlite (file)' | 'PostgreSQL' | 'Citus', n: Sizes): Promise<EngineResult> {
-  // Where the data lives: a new folder, or a new database on the server.
-  let env: Record<string, string>;
-  let openDb: () => Promise<Db>;
-  let cleanup: () => Promise<void>;
-  if (name !== 'PGlite (file)') {
-    const server = name === 'Citus' ? process.env.CITUS_DATABASE_URL : process.env.DATABASE_URL;
-    const scratch = await freshDatabase({ migrated: false, template: null, server });
-    await scratch.db.close();
-    env = { DATABASE_URL: scratch.url! };
-    openDb = () => connect({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 });
-    cleanup = scratch.drop;
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sched-bench-'));
-    const dataDir = path.join(dir, 'data');
-    env = { DATA_DIR: dataDir };
-    openDb = () => connect({ databaseUrl: null, dataDir });
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  }
+async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
+  const { env, openDb, cleanup } = await newDataPlace(name);
   let server: ServerProcess | null = null;
   try {
     server = await startServe(env);
     const firstStartMs = server.readyMs;
     const firstCpuMs = server.readyCpuMs;
-    const key = /\b(sk_test_[A-Za-z0-9]{16,})\b/.exec(server.output())?.[1];
-    if (!key) throw new Error(`no test key printed on first run:\n${server.output()}`);
+    const key = testKeyOf(server);
 
     // The objects, made through the API.
     let accountId: string | null = null;
     const setup = client(server.url, key, () => accountId, 1);
     accountId = (await setup.call('POST', '/v1/accounts', { name: 'Bench', timezone: TZ })).id;
-    const make = async (body: unknown, week: Record<string, unknown>) => {
-      const r = await setup.call('POST', '/v1/resources', body);
-      await setup.call('POST', '/v1/schedules', { resource: r.id, effective_from: '2020-01-06', weeks: [week] });
-      return r.id as string;
-    };
+    const make = (body: Record<string, unknown>, week: Record<string, unknown>) => openResource(setup, body, week);
     const solo = await make({ name: 'Solo', type: 'solo' }, everyDay('08:00', '20:00'));
     const coaches: string[] = [];
     for (let i = 0; i < 50; i++) coaches.push(await make({ name: `Coach ${i}`, type: 'coach' }, everyDay('09:00', '18:00')));
@@ -524,10 +477,8 @@ export default async function httpBench(options: HttpBenchOptions = { quick: fal
   if (!buildIfStale()) throw new Error('the build failed');
   const n = options.quick ? QUICK : FULL;
   const load = os.loadavg()[0];
-  const results: EngineResult[] = [await engine('PGlite (file)', n)];
-  if (process.env.DATABASE_URL) results.push(await engine('PostgreSQL', n));
-  // A Citus coordinator (docs/scaling.md): its scratch database is made on every node.
-  if (process.env.CITUS_DATABASE_URL) results.push(await engine('Citus', n));
+  const results: EngineResult[] = [];
+  for (const name of enginesToRun()) results.push(await engine(name, n));
   console.log(`${options.quick ? 'quick run' : 'full run'}; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs\n`);
   console.log(ratioTable(results));
   console.log('\nbound: the ratio if a request cost only GET /healthz plus its work (the engine floor; for availability, the service code in process).');

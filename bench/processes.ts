@@ -6,8 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { connect, type Db } from '../src/db/connect.js';
+import { freshDatabase } from '../test/support/database.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'bin/scheduling.js');
@@ -111,4 +114,54 @@ export async function startServe(env: Record<string, string>): Promise<ServerPro
       await exited;
     },
   };
+}
+
+export type Engine = 'PGlite (file)' | 'PostgreSQL' | 'Citus';
+
+/**
+ * The engines a run measures: a file-backed PGlite folder, PostgreSQL when DATABASE_URL is set,
+ * and a Citus cluster when CITUS_DATABASE_URL names its coordinator (docs/scaling.md).
+ */
+export const enginesToRun = (): Engine[] => [
+  'PGlite (file)',
+  ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : []),
+  ...(process.env.CITUS_DATABASE_URL ? (['Citus'] as const) : []),
+];
+
+/** Where a server's data lives for one run: a new PGlite folder, or a new database on the server. */
+export interface DataPlace {
+  /** What `startServe` needs to use it (DATA_DIR or DATABASE_URL). */
+  env: Record<string, string>;
+  /** The same data opened in this process (on PGlite, only while no server holds the folder). */
+  openDb(): Promise<Db>;
+  /** Removes the folder or drops the database. */
+  cleanup(): Promise<void>;
+}
+
+export async function newDataPlace(engine: Engine): Promise<DataPlace> {
+  if (engine !== 'PGlite (file)') {
+    // On a Citus coordinator the scratch database is made on every node.
+    const server = engine === 'Citus' ? process.env.CITUS_DATABASE_URL : process.env.DATABASE_URL;
+    const scratch = await freshDatabase({ migrated: false, template: null, server });
+    await scratch.db.close();
+    return {
+      env: { DATABASE_URL: scratch.url! },
+      openDb: () => connect({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 }),
+      cleanup: scratch.drop,
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sched-bench-'));
+  const dataDir = path.join(dir, 'data');
+  return {
+    env: { DATA_DIR: dataDir },
+    openDb: () => connect({ databaseUrl: null, dataDir }),
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The test key a first run on empty data prints. */
+export function testKeyOf(server: ServerProcess): string {
+  const key = /\b(sk_test_[A-Za-z0-9]{16,})\b/.exec(server.output())?.[1];
+  if (!key) throw new Error(`no test key printed on first run:\n${server.output()}`);
+  return key;
 }

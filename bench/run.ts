@@ -6,12 +6,20 @@
  *
  * `http` measures the service as users run it (server processes over real HTTP, against the
  * engine's own floor); the others measure parts of it in process, on an in-memory PGlite.
+ * `soak` (an hour of mixed traffic per engine) runs only when named; `--minutes N` shortens
+ * it and `--rate R` sets its request rate instead of calibrating one.
  */
+import { parseArgs } from 'node:util';
+
 export interface BenchOptions {
   quick: boolean;
+  /** How long a timed benchmark (soak) runs; absent: its own default. */
+  minutes?: number;
+  /** Requests per second for an open-loop benchmark (soak); absent: it calibrates. */
+  rate?: number;
 }
 
-const BENCHES: { name: string; load: () => Promise<{ default: (options: BenchOptions) => Promise<void> }> }[] = [
+const BENCHES: { name: string; onlyWhenNamed?: boolean; load: () => Promise<{ default: (options: BenchOptions) => Promise<void> }> }[] = [
   { name: 'http', load: () => import('./http.bench.js') },
   { name: 'availability', load: () => import('./availability.bench.js') },
   { name: 'bookings', load: () => import('./bookings.bench.js') },
@@ -19,25 +27,53 @@ const BENCHES: { name: string; load: () => Promise<{ default: (options: BenchOpt
   { name: 'fairness', load: () => import('./fairness.bench.js') },
   { name: 'start', load: () => import('./start.bench.js') },
   { name: 'calendar-feeds', load: () => import('./calendar-feeds.bench.js') },
+  // An hour by default: never part of a plain `npm run bench`.
+  { name: 'soak', onlyWhenNamed: true, load: () => import('./soak.bench.js') },
 ];
 
-const args = process.argv.slice(2);
-const options: BenchOptions = { quick: args.includes('--quick') };
-const unknownFlags = args.filter((a) => a.startsWith('--') && a !== '--quick');
-if (unknownFlags.length) {
-  console.error(`Unknown option(s): ${unknownFlags.join(', ')}. Known: --quick`);
+const USAGE = 'npm run bench -- [name ...] [--quick] [--minutes N] [--rate R]';
+
+function fail(message: string): never {
+  console.error(`${message}\nUsage: ${USAGE}`);
   process.exit(2);
 }
-const wanted = args.filter((a) => !a.startsWith('--'));
+
+/** A positive number given to `--name`, or undefined when the flag is absent. */
+function positive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) fail(`--${name} takes a positive number, not '${value}'.`);
+  return n;
+}
+
+function parseBenchArgs() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      strict: true,
+      options: { quick: { type: 'boolean', default: false }, minutes: { type: 'string' }, rate: { type: 'string' } },
+    });
+  } catch (err) {
+    fail((err as Error).message); // an unknown option, or a value missing
+  }
+}
+const parsed = parseBenchArgs();
+const options: BenchOptions = {
+  quick: parsed.values.quick === true,
+  minutes: positive('minutes', parsed.values.minutes),
+  rate: positive('rate', parsed.values.rate),
+};
+const wanted = parsed.positionals;
 const unknown = wanted.filter((w) => !BENCHES.some((b) => b.name === w));
 if (unknown.length) {
   console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
 
-console.log(`node ${process.version}; in process: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'in-memory PGlite'}; http: file-backed PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''}\n`);
+console.log(`node ${process.version}; in process: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'in-memory PGlite'}; http: file-backed PGlite${process.env.DATABASE_URL ? ', PostgreSQL' : ''}${process.env.CITUS_DATABASE_URL ? ', Citus (CITUS_DATABASE_URL)' : ''}\n`);
 for (const bench of BENCHES) {
-  if (wanted.length && !wanted.includes(bench.name)) continue;
+  if (wanted.length ? !wanted.includes(bench.name) : bench.onlyWhenNamed) continue;
   console.log(`## ${bench.name}\n`);
   const mod = await bench.load();
   await mod.default(options);

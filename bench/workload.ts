@@ -5,6 +5,8 @@
  * thirds of their hours booked over 7 days. Ranges start 2027-03-01 and cross a
  * daylight-saving change.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Temporal } from 'temporal-polyfill';
 import type { DbHandle } from '../src/db/transaction.js';
 import { newId, ID_PREFIX } from '../src/lib/ids.js';
@@ -103,4 +105,36 @@ export function coachHoldsOf(coaches: string[]): Hold[] {
     }
   }
   return holds;
+}
+
+/**
+ * An iCalendar text of `events` half-hour events from tomorrow on, eight a half-day, one in
+ * five weekly (4 instances). `version` changes the first event's UID, so that each new
+ * version is a different text and a sync does all its work.
+ */
+export function icalFeed(events: number, version: number): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Bench//Feed//EN'];
+  const day0 = Date.now() + 86_400_000;
+  const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  for (let i = 0; i < events; i++) {
+    const start = day0 + Math.floor(i / 8) * 86_400_000 / 2 + (i % 8) * 3_600_000;
+    lines.push('BEGIN:VEVENT', `UID:bench-${i}-${i === 0 ? version : 0}@bench`, `DTSTAMP:${stamp(day0)}`, `DTSTART:${stamp(start)}`, `DTEND:${stamp(start + 1_800_000)}`);
+    if (i % 5 === 0) lines.push('RRULE:FREQ=WEEKLY;COUNT=4');
+    lines.push('SUMMARY:Busy', 'END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** A local HTTP server on 127.0.0.1 answering every request with `text()` as text/calendar. */
+export async function serveFeed(text: () => string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(text()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.ics`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

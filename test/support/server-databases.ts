@@ -46,6 +46,9 @@ export function clusterWorkers(base: string): Promise<Node[] | null> {
   return workers;
 }
 
+/** Shards a table in a test database: more than the two workers, so that each holds several. */
+const TEST_SHARD_COUNT = 4;
+
 function nodeUrl(base: string, node: Node, name: string): string {
   const url = new URL(databaseUrl(base, name));
   url.hostname = node.host;
@@ -80,6 +83,9 @@ export async function createServerDatabase(base: string, name: string, template?
   }
   if (cluster && !template) {
     for (const url of urls) await withClient(url, (c) => c.query('create extension citus'));
+    // A test database holds little: 4 shards a table instead of Citus's 32 keep its relations
+    // (and so each clone of the template, and each migration) an eighth as many.
+    await withClient(maintenanceUrl(urls[0]!), (c) => c.query(`alter database ${name} set citus.shard_count = ${TEST_SHARD_COUNT}`));
     const coordinator = new URL(base);
     await withClient(urls[0]!, async (c) => {
       await c.query('select citus_set_coordinator_host($1, $2)', [coordinator.hostname, Number(coordinator.port || 5432)]);

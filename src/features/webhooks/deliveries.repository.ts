@@ -122,57 +122,61 @@ export async function platformsWithLaneWork(db: DbHandle, now: Date, after: stri
 
 /**
  * Claims one platform's due deliveries, never more of an endpoint's than its lane has free,
- * oldest due first: marks them `sending` with a lease until now + lease, in one statement
- * pinned to the platform (FOR UPDATE SKIP LOCKED, so several workers never claim one delivery
- * twice). Workers claiming at once compete for the same oldest rows of each lane, so together
- * they take no more than the lane's free places.
+ * oldest due first: marks them `sending` with a lease until now + lease (FOR UPDATE SKIP
+ * LOCKED, so several workers never claim one delivery twice). Workers claiming at once compete
+ * for the same oldest rows of each lane, so together they take no more than the lane's free
+ * places.
+ *
+ * Every statement is pinned to the platform: the open lanes, each lane's candidates, then the
+ * claim of those still due. One statement with the candidates as common table expressions is
+ * not one Citus routes whole to the platform's shard: it runs them as steps of their own and
+ * passes their rows on as intermediate results, which the shard's update then failed to read.
  */
 export async function claimDueDeliveries(db: DbHandle, platformId: string, now: Date, lease: number): Promise<DeliveryRow[]> {
+  const lanes = await sql<{ id: string; free: number }>`
+    select e.id, ${laneFree(now)} as free
+    from webhook_endpoints e
+    where e.platform_id = ${platformId}::text and ${laneOpen(now)}`.execute(db);
+  // Each open lane's oldest due deliveries, as many as it has room for: one small indexed read
+  // per lane (a lateral join over the lanes is a join Citus does not route to one shard).
+  const perLane = await Promise.all(
+    lanes.rows.filter((lane) => lane.free > 0).map((lane) => dueOfEndpoint(db, platformId, lane.id, lane.free, now)),
+  );
+  const candidates = { rows: perLane.flat() };
+  if (candidates.rows.length === 0) return [];
   const token = randomBytes(12).toString('hex');
   const lockedUntil = new Date(now.getTime() + lease);
   const result = await sql<DeliveryRow>`
-    with lanes as materialized (
-      select e.id, greatest(${laneFree(now)}, 0) as free
-      from webhook_endpoints e
-      where e.platform_id = ${platformId}::text and ${laneOpen(now)}
-    ),
-    -- Each lane's oldest due deliveries, as many as it has room for. Materialized, like the
-    -- lanes: worked out once, not again for every row the claim locks.
-    candidates as materialized (
-      select c.id
-      from lanes l
-      cross join lateral (
-        select x.id from (
-          (select d.id, d.next_attempt_at as due_at from webhook_deliveries d
-            where d.platform_id = ${platformId}::text and d.endpoint_id = l.id
-              and d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz
-            order by d.next_attempt_at, d.id limit l.free)
-          union all
-          (select d.id, d.locked_until as due_at from webhook_deliveries d
-            where d.platform_id = ${platformId}::text and d.endpoint_id = l.id
-              and d.status = 'sending' and d.locked_until <= ${now}::timestamptz
-            order by d.locked_until, d.id limit l.free)
-        ) x
-        order by x.due_at, x.id
-        limit l.free
-      ) c
-      where l.free > 0
-    ),
-    due as materialized (
-      select d.id
-      from webhook_deliveries d
-      where d.platform_id = ${platformId}::text
-        and d.id in (select id from candidates)
-        and ${isDue(now)}
-      for update of d skip locked
-    )
     update webhook_deliveries w
     set status = 'sending', locked_until = ${lockedUntil}::timestamptz, claim_token = ${token}::text
-    from due
+    from (
+      select d.id from webhook_deliveries d
+      where d.platform_id = ${platformId}::text and d.id = any(${candidates.rows.map((r) => r.id)}::text[]) and ${isDue(now)}
+      for update of d skip locked
+    ) due
     where w.platform_id = ${platformId}::text and w.id = due.id
     returning w.*
   `.execute(db);
   return result.rows;
+}
+
+/** An endpoint's oldest due deliveries, at most `limit`: pending ones whose time has come, and leases run out. */
+async function dueOfEndpoint(db: DbHandle, platformId: string, endpointId: string, limit: number, now: Date): Promise<{ id: string }[]> {
+  const { rows } = await sql<{ id: string }>`
+    select x.id from (
+      (select d.id, d.next_attempt_at as due_at from webhook_deliveries d
+        where d.platform_id = ${platformId}::text and d.endpoint_id = ${endpointId}::text
+          and d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz
+        order by d.next_attempt_at, d.id limit ${limit}::int)
+      union all
+      (select d.id, d.locked_until as due_at from webhook_deliveries d
+        where d.platform_id = ${platformId}::text and d.endpoint_id = ${endpointId}::text
+          and d.status = 'sending' and d.locked_until <= ${now}::timestamptz
+        order by d.locked_until, d.id limit ${limit}::int)
+    ) x
+    order by x.due_at, x.id
+    limit ${limit}::int`.execute(db);
+  return rows;
 }
 
 /** Records an attempt only if the claim still holds (same token, still sending); the id, or undefined. */
