@@ -133,15 +133,12 @@ export async function platformsWithLaneWork(db: DbHandle, now: Date, after: stri
  * passes their rows on as intermediate results, which the shard's update then failed to read.
  */
 export async function claimDueDeliveries(db: DbHandle, platformId: string, now: Date, lease: number): Promise<DeliveryRow[]> {
-  const lanes = await sql<{ id: string; free: number }>`
-    select e.id, ${laneFree(now)} as free
-    from webhook_endpoints e
-    where e.platform_id = ${platformId}::text and ${laneOpen(now)}`.execute(db);
+  const lanes = await sql<{ id: string }>`
+    select e.id from webhook_endpoints e
+    where e.platform_id = ${platformId}::text and ${laneOpen(now)} and ${laneFree(now)} > 0`.execute(db);
   // Each open lane's oldest due deliveries, as many as it has room for: one small indexed read
   // per lane (a lateral join over the lanes is a join Citus does not route to one shard).
-  const perLane = await Promise.all(
-    lanes.rows.filter((lane) => lane.free > 0).map((lane) => dueOfEndpoint(db, platformId, lane.id, lane.free, now)),
-  );
+  const perLane = await Promise.all(lanes.rows.map((lane) => dueOfEndpoint(db, platformId, lane.id, now)));
   const candidates = { rows: perLane.flat() };
   if (candidates.rows.length === 0) return [];
   const token = randomBytes(12).toString('hex');
@@ -160,22 +157,29 @@ export async function claimDueDeliveries(db: DbHandle, platformId: string, now: 
   return result.rows;
 }
 
-/** An endpoint's oldest due deliveries, at most `limit`: pending ones whose time has come, and leases run out. */
-async function dueOfEndpoint(db: DbHandle, platformId: string, endpointId: string, limit: number, now: Date): Promise<{ id: string }[]> {
+/**
+ * An endpoint's oldest due deliveries, as many as its lane has free: pending ones whose time
+ * has come, and leases run out. The free places are counted in the same statement as the
+ * deliveries are chosen, so that a worker that reads after another's claim has committed sees
+ * that claim's attempts in flight, and one that reads before it competes for the same rows.
+ */
+async function dueOfEndpoint(db: DbHandle, platformId: string, endpointId: string, now: Date): Promise<{ id: string }[]> {
+  const free = sql<number>`coalesce((select greatest(${laneFree(now)}, 0) from webhook_endpoints e
+    where e.platform_id = ${platformId}::text and e.id = ${endpointId}::text and ${laneOpen(now)}), 0)`;
   const { rows } = await sql<{ id: string }>`
     select x.id from (
       (select d.id, d.next_attempt_at as due_at from webhook_deliveries d
         where d.platform_id = ${platformId}::text and d.endpoint_id = ${endpointId}::text
           and d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz
-        order by d.next_attempt_at, d.id limit ${limit}::int)
+        order by d.next_attempt_at, d.id limit ${free})
       union all
       (select d.id, d.locked_until as due_at from webhook_deliveries d
         where d.platform_id = ${platformId}::text and d.endpoint_id = ${endpointId}::text
           and d.status = 'sending' and d.locked_until <= ${now}::timestamptz
-        order by d.locked_until, d.id limit ${limit}::int)
+        order by d.locked_until, d.id limit ${free})
     ) x
     order by x.due_at, x.id
-    limit ${limit}::int`.execute(db);
+    limit ${free}`.execute(db);
   return rows;
 }
 
