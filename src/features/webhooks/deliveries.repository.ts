@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DbHandle, Trx } from '../../db/transaction.js';
+import { withTransaction, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { NewRow, RowUpdate, WebhookDeliveryStatus } from '../../db/schema.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
 import type { PlatformScope } from '../../tenancy/index.js';
@@ -120,67 +120,68 @@ export async function platformsWithLaneWork(db: DbHandle, now: Date, after: stri
   return rows.map((r) => r.platform_id);
 }
 
+/** The class of the advisory locks that make one platform's claims take turns (any constant). */
+const CLAIM_LOCK_CLASS = 7_240_302;
+
 /**
  * Claims one platform's due deliveries, never more of an endpoint's than its lane has free,
  * oldest due first: marks them `sending` with a lease until now + lease (FOR UPDATE SKIP
- * LOCKED, so several workers never claim one delivery twice). Workers claiming at once compete
- * for the same oldest rows of each lane, so together they take no more than the lane's free
- * places.
+ * LOCKED, so several workers never claim one delivery twice).
  *
  * Every statement is pinned to the platform: the open lanes, each lane's candidates, then the
- * claim of those still due. One statement with the candidates as common table expressions is
- * not one Citus routes whole to the platform's shard: it runs them as steps of their own and
- * passes their rows on as intermediate results, which the shard's update then failed to read.
+ * claim of those still due. (One statement with the candidates as common table expressions,
+ * or as a lateral join over the lanes, is not one Citus routes whole to the platform's shard.)
+ * So that two workers never read the same free places and both fill them, a claim for the
+ * platform holds a transaction-scoped advisory lock (on a cluster, taken on the coordinator);
+ * a worker that finds it held leaves the platform to the one claiming.
  */
 export async function claimDueDeliveries(db: DbHandle, platformId: string, now: Date, lease: number): Promise<DeliveryRow[]> {
-  const lanes = await sql<{ id: string }>`
-    select e.id from webhook_endpoints e
-    where e.platform_id = ${platformId}::text and ${laneOpen(now)} and ${laneFree(now)} > 0`.execute(db);
-  // Each open lane's oldest due deliveries, as many as it has room for: one small indexed read
-  // per lane (a lateral join over the lanes is a join Citus does not route to one shard).
-  const perLane = await Promise.all(lanes.rows.map((lane) => dueOfEndpoint(db, platformId, lane.id, now)));
-  const candidates = { rows: perLane.flat() };
-  if (candidates.rows.length === 0) return [];
-  const token = randomBytes(12).toString('hex');
-  const lockedUntil = new Date(now.getTime() + lease);
-  const result = await sql<DeliveryRow>`
-    update webhook_deliveries w
-    set status = 'sending', locked_until = ${lockedUntil}::timestamptz, claim_token = ${token}::text
-    from (
-      select d.id from webhook_deliveries d
-      where d.platform_id = ${platformId}::text and d.id = any(${candidates.rows.map((r) => r.id)}::text[]) and ${isDue(now)}
-      for update of d skip locked
-    ) due
-    where w.platform_id = ${platformId}::text and w.id = due.id
-    returning w.*
-  `.execute(db);
-  return result.rows;
+  return withTransaction(db, async (trx) => {
+    const turn = await sql<{ mine: boolean }>`select pg_try_advisory_xact_lock(${CLAIM_LOCK_CLASS}::int, hashtext(${platformId}::text)) as mine`.execute(trx);
+    if (!turn.rows[0]?.mine) return [];
+    const lanes = await sql<{ id: string; free: number }>`
+      select e.id, ${laneFree(now)} as free
+      from webhook_endpoints e
+      where e.platform_id = ${platformId}::text and ${laneOpen(now)}`.execute(trx);
+    const candidates: string[] = [];
+    for (const lane of lanes.rows) {
+      if (lane.free > 0) candidates.push(...(await dueOfEndpoint(trx, platformId, lane.id, lane.free, now)));
+    }
+    if (candidates.length === 0) return [];
+    const token = randomBytes(12).toString('hex');
+    const lockedUntil = new Date(now.getTime() + lease);
+    const result = await sql<DeliveryRow>`
+      update webhook_deliveries w
+      set status = 'sending', locked_until = ${lockedUntil}::timestamptz, claim_token = ${token}::text
+      from (
+        select d.id from webhook_deliveries d
+        where d.platform_id = ${platformId}::text and d.id = any(${candidates}::text[]) and ${isDue(now)}
+        for update of d skip locked
+      ) due
+      where w.platform_id = ${platformId}::text and w.id = due.id
+      returning w.*
+    `.execute(trx);
+    return result.rows;
+  });
 }
 
-/**
- * An endpoint's oldest due deliveries, as many as its lane has free: pending ones whose time
- * has come, and leases run out. The free places are counted in the same statement as the
- * deliveries are chosen, so that a worker that reads after another's claim has committed sees
- * that claim's attempts in flight, and one that reads before it competes for the same rows.
- */
-async function dueOfEndpoint(db: DbHandle, platformId: string, endpointId: string, now: Date): Promise<{ id: string }[]> {
-  const free = sql<number>`coalesce((select greatest(${laneFree(now)}, 0) from webhook_endpoints e
-    where e.platform_id = ${platformId}::text and e.id = ${endpointId}::text and ${laneOpen(now)}), 0)`;
+/** An endpoint's oldest due deliveries, at most `limit`: pending ones whose time has come, and leases run out. */
+async function dueOfEndpoint(db: DbHandle, platformId: string, endpointId: string, limit: number, now: Date): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     select x.id from (
       (select d.id, d.next_attempt_at as due_at from webhook_deliveries d
         where d.platform_id = ${platformId}::text and d.endpoint_id = ${endpointId}::text
           and d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz
-        order by d.next_attempt_at, d.id limit ${free})
+        order by d.next_attempt_at, d.id limit ${limit}::int)
       union all
       (select d.id, d.locked_until as due_at from webhook_deliveries d
         where d.platform_id = ${platformId}::text and d.endpoint_id = ${endpointId}::text
           and d.status = 'sending' and d.locked_until <= ${now}::timestamptz
-        order by d.locked_until, d.id limit ${free})
+        order by d.locked_until, d.id limit ${limit}::int)
     ) x
     order by x.due_at, x.id
-    limit ${free}`.execute(db);
-  return rows;
+    limit ${limit}::int`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 /** Records an attempt only if the claim still holds (same token, still sending); the id, or undefined. */
