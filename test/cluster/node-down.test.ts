@@ -11,6 +11,7 @@ import { api, freshPgDatabase, randomKey, serversOfThisFile, type Server } from 
 import { citusCluster, shardNode, type WorkerNode } from '../support/citus-nodes.js';
 import { withClient } from '../support/server-databases.js';
 import { book, bookingLoad, expectConsistent, makeAccounts, type Account, type Attempt } from './bookings-load.js';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 
 const { cluster, reason } = await citusCluster();
 const start = serversOfThisFile();
@@ -31,7 +32,7 @@ describe.skipIf(!cluster)(`a worker node stopped under load${cluster ? '' : ` (s
     const db = await freshPgDatabase();
     cleanups.push(db.drop);
     const key = randomKey();
-    const server = await start({ DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key, RUN_WORKERS: 'false', LOG_LEVEL: 'fatal' });
+    const server = await start({ DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key, SECRETS_KEY: TEST_SECRETS_KEY, RUN_WORKERS: 'false', LOG_LEVEL: 'fatal' });
     const accounts = await makeAccounts(server, key, 20);
 
     // A session of its own, closed before the node stops (it would keep a connection to it).

@@ -11,6 +11,7 @@ import { api, freshPgDatabase, randomKey, serversOfThisFile, type Server } from 
 import { citusCluster, shardNode } from '../support/citus-nodes.js';
 import { bookingLoad, expectConsistent, makeAccounts } from './bookings-load.js';
 import { DAYS, futureDay, seg } from '../api/bookings.helpers.js';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 
 const { cluster, reason } = await citusCluster();
 const start = serversOfThisFile();
@@ -29,7 +30,7 @@ describe.skipIf(!cluster)(`two API processes on a Citus coordinator${cluster ? '
     const db = await freshPgDatabase();
     cleanups.push(db.drop);
     url = db.url;
-    const env = { DATABASE_URL: url, BOOTSTRAP_API_KEY: key, RUN_WORKERS: 'false', LOG_LEVEL: 'fatal' };
+    const env = { DATABASE_URL: url, BOOTSTRAP_API_KEY: key, SECRETS_KEY: TEST_SECRETS_KEY, RUN_WORKERS: 'false', LOG_LEVEL: 'fatal' };
     [a, b] = await Promise.all([start(env), start(env)]);
   });
 

@@ -11,6 +11,7 @@ import { freshPgDatabase, randomKey, serversOfThisFile } from '../process/helper
 import { withClient } from '../support/server-databases.js';
 import { citusCluster, nodeUrl, shardsPerNode, type WorkerNode } from '../support/citus-nodes.js';
 import { bookingLoad, expectConsistent, longestFailureRun, makeAccounts } from './bookings-load.js';
+import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 
 const { cluster, reason } = await citusCluster();
 const why = !cluster ? reason : !cluster.addWorker ? 'CITUS_CLUSTER_SCRIPT and CITUS_SPARE_PORT are not set' : '';
@@ -43,7 +44,7 @@ describe.skipIf(Boolean(why))(`a worker added and the shards rebalanced under lo
     // Eight shards a table rather than 32: the same moves, fewer of them, in seconds rather than minutes.
     await withClient(db.url, (n) => n.query(`alter database ${name} set citus.shard_count = 8`));
     const key = randomKey();
-    const env = { DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key, RUN_WORKERS: 'false', LOG_LEVEL: 'fatal' };
+    const env = { DATABASE_URL: db.url, BOOTSTRAP_API_KEY: key, SECRETS_KEY: TEST_SECRETS_KEY, RUN_WORKERS: 'false', LOG_LEVEL: 'fatal' };
     const [a, b] = await Promise.all([start(env), start(env)]);
     const accounts = await makeAccounts(a, key, 10);
 
