@@ -96,6 +96,8 @@ async function columnsOfDatabase(): Promise<Map<string, Map<string, Column & { d
     select table_name, column_name, data_type, is_nullable
     from information_schema.columns
     where table_schema = current_schema() and table_name <> 'schema_migrations'
+      -- the tables of the migrations, not the views an extension adds (Citus: citus_tables, …)
+      and table_name in (select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE')
     order by table_name, ordinal_position`.execute(db.kysely);
   const out = new Map<string, Map<string, Column & { dataType: string }>>();
   for (const r of rows) {
