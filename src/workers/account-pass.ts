@@ -14,8 +14,9 @@ export const ACCOUNTS_PER_PASS = 50;
  * 2. each of those accounts then gets a transaction of its own, pinned to its shard, in which
  *    `work` claims its due rows (FOR UPDATE SKIP LOCKED, so that processes running the same
  *    pass split the work) and handles them.
- * One account's failure is logged and never holds back the others. Returns true when more may
- * wait: the list of accounts was full, or an account's `work` said its batch was.
+ * One account's failure is logged and never holds back the others. Returns true when an
+ * account's `work` said its batch was full; whether the list of accounts was is the caller's to
+ * add, since only it knows the limit it read them with.
  */
 export async function passOverAccounts(
   db: DbHandle,
@@ -24,7 +25,7 @@ export async function passOverAccounts(
   worker: string,
   work: (trx: Trx, scope: AccountScope) => Promise<boolean>,
 ): Promise<boolean> {
-  let more = dueAccountIds.length >= ACCOUNTS_PER_PASS;
+  let more = false;
   for (const accountId of dueAccountIds) {
     try {
       const full = await withTransaction(db, async (trx) => {

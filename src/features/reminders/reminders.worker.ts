@@ -20,7 +20,7 @@ import { REMINDER_BATCH, accountsWithDueReminders, claimBookingsWithDueReminders
  */
 export async function reminderPass(db: DbHandle, now: Date, logger: Logger): Promise<boolean> {
   const accounts = await accountsWithDueReminders(db, now, ACCOUNTS_PER_PASS);
-  return passOverAccounts(db, accounts, logger, 'booking-reminders', async (trx, scope) => {
+  const more = await passOverAccounts(db, accounts, logger, 'booking-reminders', async (trx, scope) => {
     const ids = await claimBookingsWithDueReminders(trx, scope, now);
     const [due, rows, segments, taken] = await Promise.all([
       dueRemindersOf(trx, scope, ids, now),
@@ -37,6 +37,7 @@ export async function reminderPass(db: DbHandle, now: Date, logger: Logger): Pro
     }
     return ids.length === REMINDER_BATCH;
   });
+  return more || accounts.length === ACCOUNTS_PER_PASS;
 }
 
 export function reminderWorker(db: DbHandle, clock: Clock, pollMs: number, logger: Logger): Worker {
