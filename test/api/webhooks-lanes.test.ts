@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp, type Client } from '../support/harness.js';
 import { eventually, type Receiver } from '../support/receiver.js';
 import { createDeliveryWorker } from '../../src/features/webhooks/delivery-worker.js';
+import { HEALTHY_LANE } from '../../src/features/webhooks/delivery-lanes.js';
 import { createEndpoint, emit, isolatedPlatform, receivers, sampleLocation, silent, startWorkers } from './webhooks.helpers.js';
 
 const TIMEOUT_MS = 2000;
@@ -72,24 +73,24 @@ describe('delivery lanes', () => {
     expect(Math.max(...delays), `delays: ${delays.join(', ')} ms`).toBeLessThan(1000);
   });
 
-  it('an endpoint takes four attempts at once while healthy, then, once they time out, one at a time with a rest before each, across two workers', async () => {
+  it('an endpoint takes a healthy lane of attempts at once while healthy, then, once they time out, one at a time with a rest before each, across two workers', async () => {
     const second = createDeliveryWorker(t.db, t.config, t.clock, t.secrets, silent);
     second.start();
     try {
       const slow = (await receiver()).hang();
       const { api, platformId } = await isolatedPlatform(t);
       await createEndpoint(api, { url: slow.url, enabled_events: ['location.*'] });
-      for (let i = 0; i < 10; i++) await emit(t, platformId, 'location.created', sampleLocation(`Slow ${i}`));
+      for (let i = 0; i < HEALTHY_LANE + 6; i++) await emit(t, platformId, 'location.created', sampleLocation(`Slow ${i}`));
 
-      await eventually(() => slow.requests.length >= 6, { what: 'six attempts', timeoutMs: 30_000 });
+      await eventually(() => slow.requests.length >= HEALTHY_LANE + 2, { what: 'a lane of attempts and two more', timeoutMs: 30_000 });
       const arrivals = slow.requests.map((r) => r.receivedAt);
       const first = arrivals[0];
-      // The healthy lane: four attempts at once, and no fifth before one of them ended.
-      expect(arrivals.filter((at) => at < first + TIMEOUT_MS)).toHaveLength(4);
+      // The healthy lane: HEALTHY_LANE attempts at once, and no more before one of them ended.
+      expect(arrivals.filter((at) => at < first + TIMEOUT_MS)).toHaveLength(HEALTHY_LANE);
       // In trouble: each attempt waits for the one before to time out and for the lane's rest
       // (at least a second), whichever of the two workers takes it.
-      expect(arrivals[4] - first).toBeGreaterThanOrEqual(TIMEOUT_MS + 800);
-      expect(arrivals[5] - arrivals[4]).toBeGreaterThanOrEqual(TIMEOUT_MS + 800);
+      expect(arrivals[HEALTHY_LANE] - first).toBeGreaterThanOrEqual(TIMEOUT_MS + 800);
+      expect(arrivals[HEALTHY_LANE + 1] - arrivals[HEALTHY_LANE]).toBeGreaterThanOrEqual(TIMEOUT_MS + 800);
     } finally {
       await second.stop();
     }

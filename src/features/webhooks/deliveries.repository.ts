@@ -184,6 +184,40 @@ async function dueOfEndpoint(db: DbHandle, platformId: string, endpointId: strin
   return rows.map((r) => r.id);
 }
 
+/** A delivery's state after one attempt, as recordAttemptsIfClaimed writes it. */
+export interface AttemptRecord {
+  id: string;
+  /** The claim the attempt was made under: the record is written only if it still holds. */
+  claim_token: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date;
+  last_response_status: number | null;
+  last_error: string | null;
+  recent_attempts: unknown[];
+}
+
+/**
+ * Records the attempts of one platform's deliveries in one statement, each only if its claim
+ * still holds (same token, still sending); the ids recorded. The records travel as one JSON
+ * parameter, so the statement is the same whatever their number, and pinned to the platform.
+ */
+export async function recordAttemptsIfClaimed(trx: Trx, platformId: string, records: readonly AttemptRecord[]): Promise<string[]> {
+  if (records.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    update webhook_deliveries w
+    set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,
+        locked_until = null, claim_token = null, last_attempt_at = v.last_attempt_at,
+        last_response_status = v.last_response_status, last_error = v.last_error, recent_attempts = v.recent_attempts
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(
+      id text, claim_token text, status text, attempts int, next_attempt_at timestamptz, last_attempt_at timestamptz,
+      last_response_status int, last_error text, recent_attempts jsonb)
+    where w.platform_id = ${platformId}::text and w.id = v.id and w.status = 'sending' and w.claim_token = v.claim_token
+    returning w.id`.execute(trx);
+  return rows.map((r) => r.id);
+}
+
 /** Records an attempt only if the claim still holds (same token, still sending); the id, or undefined. */
 export function recordAttemptIfClaimed(trx: Trx, delivery: DeliveryRow, changes: RowUpdate<'webhook_deliveries'>) {
   return trx

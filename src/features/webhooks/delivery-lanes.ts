@@ -17,7 +17,7 @@
 /** Webhook endpoints per platform and mode (creating more is 400). */
 export const MAX_ENDPOINTS_PER_PLATFORM = 16;
 /** Attempts in flight at once for a healthy endpoint, across all workers. */
-export const HEALTHY_LANE = 4;
+export const HEALTHY_LANE = 16;
 /** Attempts in flight at once for an endpoint whose last attempt failed or timed out. */
 export const TROUBLED_LANE = 1;
 export const LANE_BACKOFF_MIN_MS = 1000;

@@ -2,26 +2,24 @@ import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connect.js';
-import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
-import type { DeliveryAttemptRow, Row, RowUpdate } from '../../db/schema.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
+import { withTransaction, type DbHandle } from '../../db/transaction.js';
+import type { Row } from '../../db/schema.js';
 import { renderInVersion, isApiVersion, LATEST_API_VERSION } from '../../lib/api-versions.js';
-import { isoRequired } from '../../lib/time-format.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretsBox } from '../../lib/secrets-box.js';
 import { serializeEvent } from '../events/index.js';
-import { serializeEndpoint } from './endpoints.serializer.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
 import { signatureHeaders } from './signature.js';
-import { claimDueDeliveries, platformsWithLaneWork, recordAttemptIfClaimed, setEndpointPaused } from './deliveries.repository.js';
-import { eventsAndEndpointsOf, lockEndpointById, updateEndpointById } from './endpoints.repository.js';
-import { createWebhookDispatcher, postWebhook, type AttemptOutcome } from './sender.js';
+import { claimDueDeliveries, platformsWithLaneWork, recordAttemptIfClaimed } from './deliveries.repository.js';
+import { eventsAndEndpointsOf } from './endpoints.repository.js';
+import { createWebhookDispatcher, postWebhook } from './sender.js';
 import { domainSignals } from '../../metrics/signals.js';
 import type { ResolveHost } from '../../lib/resolve-host.js';
-import { laneBackoffUntil, PLATFORMS_PER_PASS } from './delivery-lanes.js';
+import { HEALTHY_LANE, PLATFORMS_PER_PASS } from './delivery-lanes.js';
+import { attemptRecorder, recordAttempt, type AttemptRecorder } from './attempt-recorder.js';
 
-export { claimDueDeliveries };
+export { claimDueDeliveries, recordAttempt };
 
 /**
  * The delivery worker (docs/webhooks.md#how-delivery-works), safe to run in any number of processes:
@@ -30,7 +28,8 @@ export { claimDueDeliveries };
  *     lane has free (delivery-lanes.ts), with FOR UPDATE SKIP LOCKED, and mark them `sending`
  *     with a lease (one statement, so one short transaction, committed before any network I/O);
  *  2. POST each one outside any transaction;
- *  3. record the attempt in another short transaction, only if the claim still holds.
+ *  3. record the attempt in another short transaction, only if the claim still holds
+ *     (attempt-recorder.ts: attempts that end together are written together).
  *
  * A worker killed between 1 and 3 leaves its deliveries `sending`; once their lease has run
  * out they are claimable again, so every delivery is attempted at least once more.
@@ -60,6 +59,7 @@ interface Attempting {
   secrets: SecretsBox;
   dispatcher: Dispatcher;
   logger: Logger;
+  recorder: AttemptRecorder;
   /** Fires when the worker stops: attempts in flight are given up. */
   stop?: AbortSignal;
 }
@@ -81,7 +81,7 @@ export async function deliverClaimed(
   stop?: AbortSignal,
 ): Promise<void> {
   const platforms = [...new Set(claimed.map((d) => d.platform_id))];
-  const context: Attempting = { db, config, clock, secrets, dispatcher, logger, stop };
+  const context: Attempting = { db, config, clock, secrets, dispatcher, logger, recorder: attemptRecorder(db, config, clock, logger), stop };
   await Promise.all(platforms.flatMap((platformId) => startAttempts(context, platformId, claimed.filter((d) => d.platform_id === platformId))));
 }
 
@@ -103,7 +103,7 @@ function startAttempts(context: Attempting, platformId: string, claimed: Deliver
 }
 
 async function attemptDelivery(context: Attempting, delivery: DeliveryRow, event: EventRow | undefined, endpoint: EndpointRow | undefined): Promise<void> {
-  const { db, config, clock, dispatcher, logger, stop } = context;
+  const { db, config, clock, dispatcher, logger, recorder, stop } = context;
   // Deleted since the claim (retention, endpoint deletion): the delivery row went with it.
   if (!event || !endpoint) return;
   try {
@@ -128,88 +128,11 @@ async function attemptDelivery(context: Attempting, delivery: DeliveryRow, event
       logger.info({ delivery: delivery.id, endpoint: endpoint.id }, 'webhook attempt aborted: the worker is stopping; attempted again once its lease runs out');
       return;
     }
-    const recorded = await recordAttempt(db, config, clock, delivery, outcome, attemptedAt);
+    const recorded = await recorder.record({ delivery, outcome, attemptedAt });
     logger.debug({ delivery: delivery.id, endpoint: endpoint.id, ok: outcome.ok, status: outcome.responseStatus, error: outcome.error, recorded }, 'webhook attempt');
   } catch (err) {
     // The lease runs out and the delivery is attempted again: at-least-once.
     logger.error({ err, delivery: delivery.id }, 'webhook attempt could not be recorded');
-  }
-}
-
-/**
- * Records one attempt: the delivery's next state, and the endpoint's health. Returns false
- * when the claim was lost (the lease ran out and another worker took the delivery over).
- */
-export async function recordAttempt(
-  db: DbHandle,
-  config: Config,
-  clock: Clock,
-  delivery: DeliveryRow,
-  outcome: AttemptOutcome,
-  attemptedAt: Date,
-): Promise<boolean> {
-  return withTransaction(db, async (trx) => {
-    const now = clock.now();
-    const attempts = delivery.attempts + 1;
-    const schedule = config.webhookRetryScheduleSeconds;
-    const attempt: DeliveryAttemptRow = {
-      attempted_at: isoRequired(attemptedAt),
-      response_status: outcome.responseStatus,
-      error: outcome.error,
-      duration_ms: outcome.durationMs,
-    };
-    const status = outcome.ok ? 'succeeded' : attempts >= schedule.length ? 'failed' : 'pending';
-    const next = status === 'pending' ? new Date(now.getTime() + schedule[attempts] * 1000) : null;
-    const updated = await recordAttemptIfClaimed(trx, delivery, {
-        status,
-        attempts,
-        next_attempt_at: next,
-        locked_until: null,
-        claim_token: null,
-        last_attempt_at: attemptedAt,
-        last_response_status: outcome.responseStatus,
-        last_error: outcome.error,
-        recent_attempts: json([...delivery.recent_attempts, attempt].slice(-10)),
-      });
-    if (!updated) return false;
-    await recordEndpointHealth(trx, config, delivery, outcome, now);
-    return true;
-  });
-}
-
-/**
- * A success resets `consecutive_failures` and `failing_since`, sets `last_success_at` and ends
- * the lane's rest; a failure counts up, starts `failing_since` and rests the endpoint's lane
- * (`backoff_until`, delivery-lanes.ts). An endpoint failing for webhookDisableAfterSeconds, or
- * answering 410 Gone, is disabled with reason `failing` (and a webhook_endpoint.updated event
- * says so).
- */
-async function recordEndpointHealth(trx: Trx, config: Config, delivery: DeliveryRow, outcome: AttemptOutcome, now: Date) {
-  const before = await lockEndpointById(trx, delivery.platform_id, delivery.endpoint_id);
-  if (!before) return;
-  let changes: RowUpdate<'webhook_endpoints'>;
-  if (outcome.ok) {
-    changes = { consecutive_failures: 0, failing_since: null, last_success_at: now, backoff_until: null };
-  } else {
-    const failingSince = before.failing_since ?? now;
-    changes = { consecutive_failures: before.consecutive_failures + 1, failing_since: failingSince, backoff_until: laneBackoffUntil(now, failingSince) };
-    const failingTooLong = now.getTime() - failingSince.getTime() >= config.webhookDisableAfterSeconds * 1000;
-    if (before.status === 'enabled' && (outcome.responseStatus === 410 || failingTooLong)) {
-      changes = { ...changes, status: 'disabled', disabled_reason: 'failing', disabled_at: now, updated_at: now };
-    }
-  }
-  const after = await updateEndpointById(trx, delivery.platform_id, delivery.endpoint_id, changes);
-  if (after.status !== before.status) {
-    await setEndpointPaused(trx, after.platform_id, after.id, after.status === 'disabled');
-    const endpoint = serializeEndpoint(after);
-    await recordEvent(
-      trx,
-      { platformId: after.platform_id, livemode: after.livemode, accountId: null },
-      'webhook_endpoint.updated',
-      endpoint,
-      changedAttributes(serializeEndpoint(before), endpoint),
-      now,
-    );
   }
 }
 
@@ -237,7 +160,7 @@ async function claimForNextPlatforms(
  * the number of deliveries claimed. Tests drive the worker with it.
  */
 export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock, secrets: SecretsBox, dispatcher: Dispatcher, logger: Logger): Promise<number> {
-  const context: Attempting = { db, config, clock, secrets, dispatcher, logger };
+  const context: Attempting = { db, config, clock, secrets, dispatcher, logger, recorder: attemptRecorder(db, config, clock, logger) };
   const attempts: Promise<void>[] = [];
   let after = '';
   let claimed = 0;
@@ -260,20 +183,29 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secre
   const dispatcher = createWebhookDispatcher(config, options.resolveHost);
   const attempts = new Set<Promise<void>>();
   const stopping = new AbortController();
-  const context: Attempting = { db: db.kysely, config, clock, secrets, dispatcher, logger, stop: stopping.signal };
+  const context: Attempting = { db: db.kysely, config, clock, secrets, dispatcher, logger, recorder: attemptRecorder(db.kysely, config, clock, logger), stop: stopping.signal };
   let cursor = '';
-  const track = (attempt: Promise<void>) => {
+  // Attempts in flight in this process, by endpoint.
+  const inFlight = new Map<string, number>();
+  const track = (endpointId: string, attempt: Promise<void>) => {
+    inFlight.set(endpointId, (inFlight.get(endpointId) ?? 0) + 1);
     const tracked: Promise<void> = attempt
       .catch((err) => logger.error({ err }, 'webhook attempt failed'))
       .finally(() => {
         attempts.delete(tracked);
-        poller.wake();
+        const left = inFlight.get(endpointId)! - 1;
+        if (left === 0) inFlight.delete(endpointId);
+        else inFlight.set(endpointId, left);
+        // Claim again once half a healthy lane is free, not at every ending: a claim is a few
+        // statements whatever its size, so a busy lane refills in batches (a lane of one, in
+        // trouble, refills as soon as its attempt ends).
+        if (left <= HEALTHY_LANE / 2) poller.wake();
       });
     attempts.add(tracked);
   };
   const poller = pollingWorker('webhooks.delivery', config.workerPollMs, logger, async () => {
     const round = await claimForNextPlatforms(context, cursor, (platformId, rows) => {
-      for (const attempt of startAttempts(context, platformId, rows)) track(attempt);
+      startAttempts(context, platformId, rows).forEach((attempt, i) => track(rows[i].endpoint_id, attempt));
     });
     // A full round leaves platforms after it: the next pass continues there at once.
     const more = round.platforms.length === PLATFORMS_PER_PASS;

@@ -33,7 +33,7 @@ export function endpointRoutes(app: App, service: EndpointsService) {
       tags,
       summary: 'Create a webhook endpoint (the response carries its signing secret, shown only this once)',
       description:
-        'At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint is delivered to in a lane of its own: at most 4 attempts in flight, 1 while its last attempt failed (docs/webhooks.md#delivery-lanes).',
+        'At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint is delivered to in a lane of its own: at most 16 attempts in flight, 1 while its last attempt failed (docs/webhooks.md#delivery-lanes).',
       body: Type.Object(
         {
           url: Url,

@@ -9089,7 +9089,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint (the response carries its signing secret, shown only this once)
-         * @description At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint is delivered to in a lane of its own: at most 4 attempts in flight, 1 while its last attempt failed (docs/webhooks.md#delivery-lanes).
+         * @description At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint is delivered to in a lane of its own: at most 16 attempts in flight, 1 while its last attempt failed (docs/webhooks.md#delivery-lanes).
          *
          *     Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
