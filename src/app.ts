@@ -12,7 +12,7 @@ import type { Deps } from './features/module.js';
 import { FEATURES } from './features/index.js';
 import { Metrics } from './metrics/registry.js';
 import { metricsRoute } from './http/metrics.js';
-import { watchDatabase } from './metrics/probes.js';
+import { watchDatabase } from './metrics/probes.repository.js';
 import { createRateLimiter } from './http/rate-limit/index.js';
 import { RequestMeter } from './metering/index.js';
 import { cachedKeyLookup } from './tenancy/key-cache.js';

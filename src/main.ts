@@ -63,7 +63,7 @@ const workModules = async () => {
     import('./app.js'),
     import('./metrics/registry.js'),
     import('./workers/health-server.js'),
-    import('./metrics/probes.js'),
+    import('./metrics/probes.repository.js'),
     import('./lib/clock.js'),
   ]);
   return { createWorkers: app.createWorkers, Metrics: registry.Metrics, startHealthServer: health.startHealthServer, watchDatabase: probes.watchDatabase, systemClock: clock.systemClock };

@@ -5,7 +5,7 @@ import type { NewRow, Row } from '../db/schema.js';
 import type { AccountScope } from '../tenancy/index.js';
 import { accountTable } from '../db/account-table.js';
 import type { ResourceLocks } from './locks.js';
-import { holdsCapacity, takesSeats } from './holds.js';
+import { holdsCapacity, takesSeats } from './holds.repository.js';
 
 export type BookingRow = Row<'bookings'>;
 export type SegmentRow = Row<'booking_segments'>;

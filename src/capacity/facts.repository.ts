@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
-import { holdsCapacity, segmentHoldsCapacity } from './holds.js';
+import { holdsCapacity, segmentHoldsCapacity } from './holds.repository.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { BlockFacts, BookedStart, HoldFacts, Interval, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
 import { hasCaps } from '../core/availability/rules.js';

@@ -14,7 +14,7 @@
  * blocks, resources, availability (and series).
  */
 export { lockResources, lockResource, lockAllResources, type ResourceLocks } from './locks.js';
-export { holdsCapacity, pendingAndLive, pendingAndLapsed, takesSeats, SEAT_TAKING } from './holds.js';
+export { holdsCapacity, pendingAndLive, pendingAndLapsed, takesSeats, SEAT_TAKING } from './holds.repository.js';
 export { loadResourceFacts, resourceIdsOfType, type ResourceFactsBundle } from './facts.repository.js';
 export { lockAndPlan, conflictError, spanOf, timelinesFrom, distinctIds, type LockedPlan, type ParsedSegment, type PlanRequest } from './planner.js';
 export { writeBooking, type WriteBooking } from './writer.js';

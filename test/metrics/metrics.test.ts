@@ -8,7 +8,7 @@ import { buildServer } from '../../src/http/server.js';
 import { Metrics } from '../../src/metrics/registry.js';
 import { domainSignals } from '../../src/metrics/signals.js';
 import { instrumentRequests, metricsRoute } from '../../src/http/metrics.js';
-import { expiryLag, pendingDeliveries, webhookDeliveryLag } from '../../src/metrics/probes.js';
+import { expiryLag, pendingDeliveries, webhookDeliveryLag } from '../../src/metrics/probes.repository.js';
 import { freshDatabase } from '../support/database.js';
 import { systemClock } from '../../src/lib/clock.js';
 
