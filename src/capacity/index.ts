@@ -3,7 +3,7 @@
  *
  *  - locks.ts        THE lock order (resource rows first, by id; then the changed rows),
  *                    typed: row locks need the `ResourceLocks` only the lock step returns;
- *  - holds.ts        THE "holds capacity" SQL (confirmed, or pending and not expired);
+ *  - holds.repository.ts        THE "holds capacity" SQL (confirmed, or pending and not expired);
  *  - facts.repository.ts  the facts the core needs (schedules, overrides, blocks, holds);
  *  - planner.ts      lock, load, plan with the core's planBooking (THE fit rule);
  *  - writer.ts       a planned booking, stored (row, segments, booking.created);
