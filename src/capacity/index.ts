@@ -8,6 +8,8 @@
  *  - planner.ts      lock, load, plan with the core's planBooking (THE fit rule);
  *  - writer.ts       a planned booking, stored (row, segments, booking.created);
  *  - recheck.ts      the re-check of future bookings after a change of facts;
+ *  - resource-change.ts  THE procedure of a change to a resource's time (its row, schedules,
+ *                    overrides, blocks): lock, write, event, re-check;
  *  - bookings.repository.ts  the rows that hold capacity (bookings, segments, seats).
  *
  * Features call it only through this file: bookings, attendees, previews, schedules,
@@ -19,6 +21,7 @@ export { loadResourceFacts, resourceIdsOfType, type ResourceFactsBundle } from '
 export { lockAndPlan, conflictError, spanOf, timelinesFrom, distinctIds, type LockedPlan, type ParsedSegment, type PlanRequest } from './planner.js';
 export { writeBooking, type WriteBooking } from './writer.js';
 export { recheckBookings, type RecheckOptions } from './recheck.js';
+export { changesUnderLock, rowsOfResources, type ChangeKind, type Locked } from './resource-change.js';
 export { assertLocationsExist, existingLocations, type Reference } from './references.repository.js';
 export { resourcesTable, type ResourceRow } from './resources.repository.js';
 export {

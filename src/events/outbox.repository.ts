@@ -93,3 +93,23 @@ export function changedAttributes(before: Record<string, unknown>, after: Record
   }
   return Object.keys(out).length ? out : null;
 }
+
+/**
+ * The compare step of an update: both rows in the API shape, the changed attributes, and the
+ * `type` event with them, recorded only when something changed (an update that changes
+ * nothing writes no event).
+ */
+export async function recordUpdated<Row, Api extends ApiObject>(
+  trx: Trx,
+  scope: PlatformScope & { accountId: string | null },
+  type: EventType,
+  serialize: (row: Row) => Api,
+  before: Row,
+  after: Row,
+  now: Date,
+): Promise<{ object: Api; changed: Record<string, unknown> | null }> {
+  const object = serialize(after);
+  const changed = changedAttributes(serialize(before), object);
+  if (changed) await recordEvent(trx, scope, type, object, changed, now);
+  return { object, changed };
+}

@@ -5,11 +5,11 @@ import { toPage, type PageParams } from '../../db/pagination.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { parseRfc3339 } from '../../lib/time-format.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
+import { recordEvent } from '../../events/outbox.repository.js';
 import * as repo from './blocks.repository.js';
 import { serializeBlock } from './blocks.serializer.js';
 import type { Clock } from '../../lib/clock.js';
-import { assertLocationsExist, lockAllResources, lockResource, recheckBookings, type ResourceLocks } from '../../capacity/index.js';
+import { assertLocationsExist, changesUnderLock, lockAllResources, lockResource, rowsOfResources, type ResourceLocks } from '../../capacity/index.js';
 
 export interface BlockCreateInput {
   resource?: string | null;
@@ -52,77 +52,62 @@ async function lockTouched(trx: Trx, scope: AccountScope, resourceId: string | n
   return lockAllResources(trx, scope);
 }
 
+/** Block rows change under the locks of what they touch (capacity/resource-change.ts). */
+const changes = changesUnderLock(rowsOfResources('block', repo.blocks, serializeBlock, (trx, scope, row) => lockTouched(trx, scope, row.resource_id)));
+
 export async function createBlockIn(trx: Trx, scope: AccountScope, input: BlockCreateInput, now: Date) {
   const kind = scopeOf(input);
   const start = instant(input.start, 'start');
   const end = instant(input.end, 'end');
   if (end.getTime() <= start.getTime()) throw invalid('end', 'Invalid end: must be after start.');
   const resourceId = kind === 'resource' ? input.resource! : null;
-  const locks = await lockTouched(trx, scope, resourceId);
-  if (kind === 'location') await assertLocationsExist(trx, scope, [{ id: input.location!, param: 'location' }]);
-  const row = await repo.blocks.insert(trx, {
-    account_id: scope.accountId,
-    id: newId(ID_PREFIX.block, now.getTime()),
-    livemode: scope.livemode,
-    resource_id: resourceId,
-    location_id: kind === 'location' ? input.location! : null,
-    account_wide: kind === 'account_wide',
-    start_at: start,
-    end_at: end,
-    reason: input.reason ?? null,
-    metadata: json(metadataForCreate(input.metadata)),
-    created_at: now,
-    updated_at: now,
+  return changes.create(trx, scope, now, {
+    lock: () => lockTouched(trx, scope, resourceId),
+    async write() {
+      if (kind === 'location') await assertLocationsExist(trx, scope, [{ id: input.location!, param: 'location' }]);
+      return repo.blocks.insert(trx, {
+        account_id: scope.accountId,
+        id: newId(ID_PREFIX.block, now.getTime()),
+        livemode: scope.livemode,
+        resource_id: resourceId,
+        location_id: kind === 'location' ? input.location! : null,
+        account_wide: kind === 'account_wide',
+        start_at: start,
+        end_at: end,
+        reason: input.reason ?? null,
+        metadata: json(metadataForCreate(input.metadata)),
+        created_at: now,
+        updated_at: now,
+      });
+    },
   });
-  const block = serializeBlock(row);
-  await recordEvent(trx, scope, 'block.created', block, null, now);
-  await recheckBookings(trx, scope, locks, now);
-  return block;
 }
 
 export async function updateBlockIn(trx: Trx, scope: AccountScope, id: string, input: BlockUpdateInput, now: Date) {
   const newStart = input.start === undefined ? undefined : instant(input.start, 'start');
   const newEnd = input.end === undefined ? undefined : instant(input.end, 'end');
-  const current = await repo.blocks.find(trx, scope, id);
-  if (!current) throw notFound('block', id);
-  const locks = await lockTouched(trx, scope, current.resource_id);
-  const before = await repo.blocks.lock(trx, scope, id, locks);
-  if (!before) throw notFound('block', id);
-  const start = newStart ?? before.start_at;
-  const end = newEnd ?? before.end_at;
-  if (end.getTime() <= start.getTime()) {
-    const param = newEnd ? 'end' : 'start';
-    throw invalid(param, `Invalid ${param}: the block's end must be after its start.`);
-  }
-  const row = await repo.blocks.update(trx, scope, id, {
-    start_at: start,
-    end_at: end,
-    reason: input.reason === undefined ? before.reason : input.reason,
-    metadata: json(mergeMetadata(before.metadata, input.metadata)),
-    updated_at: now,
+  return changes.update(trx, scope, id, now, {
+    write(before) {
+      const start = newStart ?? before.start_at;
+      const end = newEnd ?? before.end_at;
+      if (end.getTime() <= start.getTime()) {
+        const param = newEnd ? 'end' : 'start';
+        throw invalid(param, `Invalid ${param}: the block's end must be after its start.`);
+      }
+      return repo.blocks.update(trx, scope, id, {
+        start_at: start,
+        end_at: end,
+        reason: input.reason === undefined ? before.reason : input.reason,
+        metadata: json(mergeMetadata(before.metadata, input.metadata)),
+        updated_at: now,
+      });
+    },
+    // The reason and metadata change no one's time.
+    rechecks: (changed) => 'start' in changed || 'end' in changed,
   });
-  const block = serializeBlock(row);
-  const changed = changedAttributes(serializeBlock(before), block);
-  if (changed) {
-    await recordEvent(trx, scope, 'block.updated', block, changed, now);
-    if (before.start_at.getTime() !== start.getTime() || before.end_at.getTime() !== end.getTime()) {
-      await recheckBookings(trx, scope, locks, now);
-    }
-  }
-  return block;
 }
 
-export async function deleteBlockIn(trx: Trx, scope: AccountScope, id: string, now: Date) {
-  const current = await repo.blocks.find(trx, scope, id);
-  if (!current) throw notFound('block', id);
-  const locks = await lockTouched(trx, scope, current.resource_id);
-  const row = await repo.blocks.lock(trx, scope, id, locks);
-  if (!row) throw notFound('block', id);
-  await repo.blocks.delete(trx, scope, id);
-  await recordEvent(trx, scope, 'block.deleted', serializeBlock(row), null, now);
-  await recheckBookings(trx, scope, locks, now);
-  return { id, object: 'block', deleted: true as const };
-}
+export const deleteBlockIn = (trx: Trx, scope: AccountScope, id: string, now: Date) => changes.delete(trx, scope, id, now);
 
 /** Removes a resource's blocks before the resource is deleted, with their `block.deleted` events. */
 export async function deleteBlocksOf(trx: Trx, scope: AccountScope, resourceId: string, now: Date): Promise<void> {

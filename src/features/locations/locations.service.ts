@@ -5,7 +5,7 @@ import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { checkTimeZone } from '../../lib/timezone.js';
 import { isoRequired } from '../../lib/time-format.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
+import { recordEvent, recordUpdated } from '../../events/outbox.repository.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import * as repo from './locations.repository.js';
 import type { Clock } from '../../lib/clock.js';
@@ -76,10 +76,7 @@ export class LocationsService {
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });
-      const location = serializeLocation(row);
-      const changed = changedAttributes(serializeLocation(before), location);
-      if (changed) await recordEvent(trx, scope, 'location.updated', location, changed, now);
-      return location;
+      return (await recordUpdated(trx, scope, 'location.updated', serializeLocation, before, row, now)).object;
     });
   }
 

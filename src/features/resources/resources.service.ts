@@ -5,7 +5,7 @@ import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { checkTimeZone } from '../../lib/timezone.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
+import { recordEvent } from '../../events/outbox.repository.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { deleteWorkingTimeOf } from '../schedules/index.js';
 import { deleteBlocksOf } from '../blocks/index.js';
@@ -13,7 +13,7 @@ import { activeSeriesNaming } from '../series/index.js';
 import * as repo from './resources.repository.js';
 import { serializeResource } from './resources.serializer.js';
 import type { Clock } from '../../lib/clock.js';
-import { assertLocationsExist, lockResource, mergeRules, recheckBookings, type BookingRulesBody } from '../../capacity/index.js';
+import { assertLocationsExist, changesUnderLock, lockResource, mergeRules, type BookingRulesBody } from '../../capacity/index.js';
 import { usageMeter } from '../../metering/index.js';
 import { normalizeOffsets } from '../reminders/index.js';
 
@@ -38,6 +38,16 @@ const offsetsColumn = (offsets: number[] | null) => (offsets === null ? null : j
 
 /** The canonical IANA name (`europe/paris` → `Europe/Paris`), undefined when not given. */
 const checkTimezone = (tz: string | undefined) => (tz === undefined ? undefined : checkTimeZone(tz));
+
+/** A resource's row lock is its resource lock (capacity/locks.ts): 404 names no parameter. */
+const changes = changesUnderLock({
+  object: 'resource',
+  serialize: serializeResource,
+  async lock(trx, scope, id) {
+    const { locks, resource } = await lockResource(trx, scope, id, null);
+    return { locks, row: resource };
+  },
+});
 
 export class ResourcesService {
   constructor(
@@ -85,48 +95,44 @@ export class ResourcesService {
   /** Capacity, time zone and buffer changes re-check the resource's future bookings. */
   async update(scope: AccountScope, id: string, input: ResourceInput) {
     const timezone = checkTimezone(input.timezone);
-    return withTransaction(this.db, async (trx) => {
-      const { locks, resource: before } = await lockResource(trx, scope, id, null);
-      await checkLocation(trx, scope, input.default_location);
-      const now = this.clock.now();
-      const row = await repo.resources.update(trx, scope, id, {
-        name: input.name ?? before.name,
-        capacity: input.capacity ?? before.capacity,
-        timezone: timezone ?? before.timezone,
-        default_location: input.default_location === undefined ? before.default_location : input.default_location,
-        buffer_before_minutes: input.buffer_before_minutes ?? before.buffer_before_minutes,
-        buffer_after_minutes: input.buffer_after_minutes ?? before.buffer_after_minutes,
-        // Rules are checked when a booking is made or moved: changing them re-checks nothing.
-        booking_rules: json(mergeRules(before.booking_rules, input.booking_rules)),
-        ...(input.reminder_offsets_minutes === undefined ? {} : { reminder_offsets_minutes: offsetsColumn(input.reminder_offsets_minutes) }),
-        metadata: json(mergeMetadata(before.metadata, input.metadata)),
-        updated_at: now,
-      });
-      const resource = serializeResource(row);
-      const changed = changedAttributes(serializeResource(before), resource);
-      if (changed) {
-        await recordEvent(trx, scope, 'resource.updated', resource, changed, now);
-        if (['capacity', 'timezone', 'default_location'].some((k) => k in changed)) {
-          await recheckBookings(trx, scope, locks, now);
-        }
-      }
-      return resource;
-    });
+    return withTransaction(this.db, (trx) =>
+      changes.update(trx, scope, id, this.clock, {
+        async write(before, now) {
+          await checkLocation(trx, scope, input.default_location);
+          return repo.resources.update(trx, scope, id, {
+            name: input.name ?? before.name,
+            capacity: input.capacity ?? before.capacity,
+            timezone: timezone ?? before.timezone,
+            default_location: input.default_location === undefined ? before.default_location : input.default_location,
+            buffer_before_minutes: input.buffer_before_minutes ?? before.buffer_before_minutes,
+            buffer_after_minutes: input.buffer_after_minutes ?? before.buffer_after_minutes,
+            // Rules are checked when a booking is made or moved: changing them re-checks nothing.
+            booking_rules: json(mergeRules(before.booking_rules, input.booking_rules)),
+            ...(input.reminder_offsets_minutes === undefined ? {} : { reminder_offsets_minutes: offsetsColumn(input.reminder_offsets_minutes) }),
+            metadata: json(mergeMetadata(before.metadata, input.metadata)),
+            updated_at: now,
+          });
+        },
+        rechecks: (changed) => ['capacity', 'timezone', 'default_location'].some((k) => k in changed),
+      }),
+    );
   }
 
+  /** The event's previous attributes are `{ status }`: the only one that changes here. */
   async setStatus(scope: AccountScope, id: string, status: 'active' | 'archived') {
-    return withTransaction(this.db, async (trx) => {
-      const { locks, resource: before } = await lockResource(trx, scope, id, null);
-      if (before.status === status) return serializeResource(before);
-      const now = this.clock.now();
-      const row = await repo.resources.update(trx, scope, id, { status, updated_at: now });
-      // Active until now (archive) or from now (unarchive): either way, active this month.
-      await usageMeter.resourceActive(trx, scope, id, now);
-      const resource = serializeResource(row);
-      await recordEvent(trx, scope, status === 'archived' ? 'resource.archived' : 'resource.unarchived', resource, { status: before.status }, now);
-      await recheckBookings(trx, scope, locks, now);
-      return resource;
-    });
+    return withTransaction(this.db, (trx) =>
+      changes.update(trx, scope, id, this.clock, {
+        async write(before, now) {
+          if (before.status === status) return before;
+          const row = await repo.resources.update(trx, scope, id, { status, updated_at: now });
+          // Active until now (archive) or from now (unarchive): either way, active this month.
+          await usageMeter.resourceActive(trx, scope, id, now);
+          return row;
+        },
+        event: status === 'archived' ? 'resource.archived' : 'resource.unarchived',
+        rechecks: () => true,
+      }),
+    );
   }
 
   async delete(scope: AccountScope, id: string) {

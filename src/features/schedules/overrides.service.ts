@@ -4,12 +4,11 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
-import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import * as repo from './overrides.repository.js';
 import { serializeOverride } from './overrides.serializer.js';
 import { checkDayIntervals, checkLocationRefs, type LocationRef, type WallIntervalInputValue } from './wall-intervals.js';
 import type { Clock } from '../../lib/clock.js';
-import { lockResource, recheckBookings } from '../../capacity/index.js';
+import { changesUnderLock, lockResource, rowsOfResources } from '../../capacity/index.js';
 
 export interface OverrideInput {
   resource?: string;
@@ -21,63 +20,49 @@ export interface OverrideInput {
 const exists = (date: string) =>
   new ApiError('override_exists', `This resource already has an override on ${date}; update or delete that one.`, 'date');
 
+/** Overrides change under their resource's lock (capacity/resource-change.ts). */
+const changes = changesUnderLock(rowsOfResources('schedule_override', repo.overrides, serializeOverride, async (trx, scope, row) => (await lockResource(trx, scope, row.resource_id, null)).locks));
+
 export async function createOverrideIn(trx: Trx, scope: AccountScope, input: OverrideInput & { resource: string; date: string; intervals: WallIntervalInputValue[] }, now: Date) {
   const refs: LocationRef[] = [];
   const intervals = checkDayIntervals(input.intervals, 'intervals', refs);
-  const { locks, resource } = await lockResource(trx, scope, input.resource);
-  await checkLocationRefs(trx, scope, refs);
-  // The resource row lock serializes creates for one resource, so this check is race-free;
-  // the unique index is the backstop.
-  if (await repo.findOverrideOn(trx, scope, resource.id, input.date)) throw exists(input.date);
-  const row = await repo.overrides.insert(trx, {
-    account_id: scope.accountId,
-    id: newId(ID_PREFIX.scheduleOverride, now.getTime()),
-    livemode: scope.livemode,
-    resource_id: resource.id,
-    date: input.date,
-    intervals: json(intervals),
-    metadata: json(metadataForCreate(input.metadata)),
-    created_at: now,
+  return changes.create(trx, scope, now, {
+    lock: async () => (await lockResource(trx, scope, input.resource)).locks,
+    async write() {
+      await checkLocationRefs(trx, scope, refs);
+      // The resource row lock serializes creates for one resource, so this check is race-free;
+      // the unique index is the backstop.
+      if (await repo.findOverrideOn(trx, scope, input.resource, input.date)) throw exists(input.date);
+      return repo.overrides.insert(trx, {
+        account_id: scope.accountId,
+        id: newId(ID_PREFIX.scheduleOverride, now.getTime()),
+        livemode: scope.livemode,
+        resource_id: input.resource,
+        date: input.date,
+        intervals: json(intervals),
+        metadata: json(metadataForCreate(input.metadata)),
+        created_at: now,
+      });
+    },
   });
-  const override = serializeOverride(row);
-  await recordEvent(trx, scope, 'schedule_override.created', override, null, now);
-  await recheckBookings(trx, scope, locks, now);
-  return override;
 }
 
 export async function updateOverrideIn(trx: Trx, scope: AccountScope, id: string, input: OverrideInput, now: Date) {
   const refs: LocationRef[] = [];
   const intervals = input.intervals === undefined ? undefined : checkDayIntervals(input.intervals, 'intervals', refs);
-  const current = await repo.overrides.find(trx, scope, id);
-  if (!current) throw notFound('schedule_override', id);
-  const { locks } = await lockResource(trx, scope, current.resource_id, null);
-  const before = await repo.overrides.lock(trx, scope, id, locks);
-  if (!before) throw notFound('schedule_override', id);
-  await checkLocationRefs(trx, scope, refs);
-  const row = await repo.overrides.update(trx, scope, id, {
-    intervals: json(intervals ?? before.intervals),
-    metadata: json(mergeMetadata(before.metadata, input.metadata)),
+  return changes.update(trx, scope, id, now, {
+    async write(before) {
+      await checkLocationRefs(trx, scope, refs);
+      return repo.overrides.update(trx, scope, id, {
+        intervals: json(intervals ?? before.intervals),
+        metadata: json(mergeMetadata(before.metadata, input.metadata)),
+      });
+    },
+    rechecks: (changed) => 'intervals' in changed,
   });
-  const override = serializeOverride(row);
-  const changed = changedAttributes(serializeOverride(before), override);
-  if (changed) {
-    await recordEvent(trx, scope, 'schedule_override.updated', override, changed, now);
-    if ('intervals' in changed) await recheckBookings(trx, scope, locks, now);
-  }
-  return override;
 }
 
-export async function deleteOverrideIn(trx: Trx, scope: AccountScope, id: string, now: Date) {
-  const current = await repo.overrides.find(trx, scope, id);
-  if (!current) throw notFound('schedule_override', id);
-  const { locks } = await lockResource(trx, scope, current.resource_id, null);
-  const row = await repo.overrides.lock(trx, scope, id, locks);
-  if (!row) throw notFound('schedule_override', id);
-  await repo.overrides.delete(trx, scope, id);
-  await recordEvent(trx, scope, 'schedule_override.deleted', serializeOverride(row), null, now);
-  await recheckBookings(trx, scope, locks, now);
-  return { id, object: 'schedule_override', deleted: true as const };
-}
+export const deleteOverrideIn = (trx: Trx, scope: AccountScope, id: string, now: Date) => changes.delete(trx, scope, id, now);
 
 export class OverridesService {
   constructor(
