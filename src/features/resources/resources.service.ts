@@ -92,7 +92,7 @@ export class ResourcesService {
     return serializeResource(row);
   }
 
-  /** Capacity, time zone and buffer changes re-check the resource's future bookings. */
+  /** Capacity, time zone and default location changes re-check the resource's future bookings; buffer changes apply to new bookings only (a segment keeps the buffers it was booked with). */
   async update(scope: AccountScope, id: string, input: ResourceInput) {
     const timezone = checkTimezone(input.timezone);
     return withTransaction(this.db, (trx) =>
