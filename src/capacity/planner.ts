@@ -13,7 +13,8 @@ import { lockResources, type ResourceLocks } from './locks.js';
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../core/availability/resource-timeline.js';
 import { planBooking, type BookingPlan } from '../core/availability/booking-plan.js';
 import type { PlanSegmentInput } from '../core/availability/booking-plan.js';
-import type { ConflictPolicy, Interval, RuleScope } from '../core/availability/types.js';
+import type { ConflictPolicy, RuleScope } from '../core/availability/types.js';
+import type { Interval } from '../core/time/types.js';
 import { existingLocations, type Reference } from './references.repository.js';
 
 export interface ParsedSegment extends PlanSegmentInput {

@@ -6,7 +6,8 @@ import { loadResourceFacts, type ResourceFactsBundle } from './facts.repository.
 import { lockAllResources, lockResources, type ResourceLocks } from './locks.js';
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../core/availability/resource-timeline.js';
 import { planBooking, type PlanSegmentInput } from '../core/availability/booking-plan.js';
-import type { Conflict, HoldFacts, Interval } from '../core/availability/types.js';
+import type { Conflict, HoldFacts } from '../core/availability/types.js';
+import type { Interval } from '../core/time/types.js';
 import { chargeWork, workLeft } from '../lib/work-budget.js';
 import { Slicer } from '../lib/slices.js';
 import { countFutureHolding, futureHoldingBookings, segmentsOf, seatsTakenOf, writeConflicts, type BookingRow, type FutureHoldingFilter, type SegmentRow, type StartAndId } from './bookings.repository.js';

@@ -15,7 +15,7 @@ import { listPage, whereMetadata, type PageParams } from './pagination.js';
 /** What the helper needs of a tenancy scope (src/tenancy): the account every query is pinned to. */
 type AccountScope = { readonly accountId: string };
 
-export type AccountTableName = 'locations' | 'resources' | 'schedules' | 'schedule_overrides' | 'blocks' | 'bookings' | 'attendees';
+export type AccountTableName = 'locations' | 'resources' | 'schedules' | 'schedule_overrides' | 'blocks' | 'bookings' | 'attendees' | 'series';
 
 export interface AccountTable<T extends AccountTableName, Proof extends unknown[]> {
   readonly name: T;

@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { PGlitePreparedDriver } from './pglite-driver.js';
+import { PGlitePreparedDriver } from './driver/pglite-driver.js';
 import type { Database } from './schema.js';
-import { lockDataDir } from './pglite-lock.js';
+import { lockDataDir } from './driver/pglite-lock.js';
 import { PreviewableDriver } from './preview.js';
-import { DelegatingDriver } from './delegating-driver.js';
-import { statementLogPlugins, withStatementLog } from './statement-log.js';
-import { WriteWatch, WriteWatchDriver } from './write-watch.js';
-import { TableWrites } from './table-writes.js';
+import { DelegatingDriver } from './driver/delegating-driver.js';
+import { statementLogPlugins, withStatementLog } from './driver/statement-log.js';
+import { WriteWatch, WriteWatchDriver } from './driver/write-watch.js';
+import { TableWrites } from './driver/table-writes.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -25,7 +25,7 @@ export interface Db {
    * change passes here. Null on PostgreSQL, where other processes write too.
    */
   authWrites: WriteWatch | null;
-  /** The tables written since the planner statistics last looked (src/db/table-writes.ts). PGlite only, like authWrites. */
+  /** The tables written since the planner statistics last looked (src/db/driver/table-writes.ts). PGlite only, like authWrites. */
   tableWrites: TableWrites | null;
 }
 

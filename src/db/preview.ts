@@ -7,7 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type DatabaseConnection, type Driver, type Kysely, type TransactionSettings } from 'kysely';
-import { DelegatingDriver } from './delegating-driver.js';
+import { DelegatingDriver } from './driver/delegating-driver.js';
 
 interface Scope {
   /** The scope's connection, set once its outer transaction has begun. */

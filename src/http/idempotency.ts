@@ -3,9 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { claimKey, findKey, releaseKey, storeResponse } from './idempotency.repository.js';
+import { claimKey, deleteKeysCreatedBefore, findKey, releaseKey, storeResponse } from './idempotency.repository.js';
 
-const KEPT_MS = 24 * 3600 * 1000;
+/**
+ * Idempotency keys are kept 24 hours (docs/api-conventions.md#idempotency): an older key is
+ * forgotten by a new claim, and deleted by the retention job.
+ */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
+
 /**
  * A claim still `in_flight` after this long belongs to a request whose process died (a crash
  * between the claim and the stored response): it no longer blocks the key. No request runs
@@ -40,7 +45,7 @@ export async function claimIdempotencyKey(db: DbHandle, clock: Clock, req: Fasti
   const hash = requestHash(req);
   const now = clock.now();
   const claim = { key, platformId, livemode };
-  if (await claimKey(db, claim, hash, now, new Date(now.getTime() - KEPT_MS), new Date(now.getTime() - IN_FLIGHT_ABANDONED_MS))) {
+  if (await claimKey(db, claim, hash, now, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS), new Date(now.getTime() - IN_FLIGHT_ABANDONED_MS))) {
     req.idempotency = claim;
     return false;
   }
@@ -71,4 +76,12 @@ export async function settleIdempotencyKey(db: DbHandle, req: FastifyRequest, st
   req.idempotency = null;
   if (status >= 500) await releaseKey(db, claim);
   else await storeResponse(db, claim, status, body);
+}
+
+/**
+ * Deletes up to `limit` keys older than the 24 hours they are kept; returns how many (a full
+ * batch: more may be waiting). The webhooks' retention worker runs it with the events' clean-up.
+ */
+export function deleteExpiredIdempotencyKeys(db: DbHandle, now: Date, limit: number): Promise<number> {
+  return deleteKeysCreatedBefore(db, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS), limit);
 }

@@ -1,5 +1,5 @@
 import type { DbHandle } from '../db/transaction.js';
-import type { WriteWatch } from '../db/write-watch.js';
+import type { WriteWatch } from '../db/driver/write-watch.js';
 import { findActiveKey, hashSecret } from './api-keys.repository.js';
 
 type KeyRow = Awaited<ReturnType<typeof findActiveKey>>;

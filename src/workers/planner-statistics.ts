@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/connect.js';
-import { analyzeGrownTables } from '../db/planner-statistics.js';
+import { analyzeGrownTables } from '../db/driver/planner-statistics.js';
 import { pollingWorker, type Worker } from './poller.js';
 
 /**
@@ -13,7 +13,7 @@ import { pollingWorker, type Worker } from './poller.js';
 export const PLANNER_STATISTICS_INTERVAL_MS = 5_000;
 
 /**
- * The embedded database's stand-in for autovacuum's ANALYZE (src/db/planner-statistics.ts):
+ * The embedded database's stand-in for autovacuum's ANALYZE (src/db/driver/planner-statistics.ts):
  * none on PostgreSQL, which gathers its own. Its first pass, soon after a start, analyses
  * what was written while the service was stopped (an import, a restore).
  */

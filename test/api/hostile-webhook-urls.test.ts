@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
-import { isNonGlobalIp } from '../../src/features/webhooks/url-policy.js';
+import { isNonGlobalIp } from '../../src/lib/url-policy.js';
 import { createWebhookDispatcher, postWebhook } from '../../src/features/webhooks/sender.js';
 import { isolatedPlatform, receivers } from './webhooks.helpers.js';
 

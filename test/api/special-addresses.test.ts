@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { systemResolveHost, type ResolveHost } from '../../src/lib/resolve-host.js';
-import { guardLookup } from '../../src/features/webhooks/url-policy.js';
+import { guardLookup } from '../../src/lib/url-policy.js';
 import { openResource } from './bookings.helpers.js';
 import { createEndpoint, deliveriesOf, emit, isolatedPlatform, sampleLocation } from './webhooks.helpers.js';
 import { ADDRESS_CASES, urlHost, type AddressCase } from './special-addresses.table.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
-import { guardedLookup, isNonGlobalIp, NON_GLOBAL_DESTINATION } from '../../src/features/webhooks/url-policy.js';
+import { guardedLookup, isNonGlobalIp, NON_GLOBAL_DESTINATION } from '../../src/lib/url-policy.js';
 import { json } from '../../src/db/transaction.js';
 import { request } from 'undici';
 import { createWebhookDispatcher } from '../../src/features/webhooks/sender.js';

@@ -5,14 +5,13 @@ import { Temporal } from 'temporal-polyfill';
 import type {
   BlockFacts,
   HoldFacts,
-  Interval,
   OverrideFacts,
   ResourceFacts,
   ScheduleFacts,
   WallInterval,
   WeekMap,
-  Weekday,
 } from '../../src/core/availability/types.js';
+import type { Interval, Weekday } from '../../src/core/time/types.js';
 import { buildResourceTimeline, type ResourceTimeline } from '../../src/core/availability/resource-timeline.js';
 import { parseInstant } from '../../src/core/time/wall-time.js';
 

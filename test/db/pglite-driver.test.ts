@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
 
-// The embedded engine's driver (src/db/pglite-driver.ts) prepares a statement the second
+// The embedded engine's driver (src/db/driver/pglite-driver.ts) prepares a statement the second
 // time it sees its text; these tests run the same text many times and compare.
 const db = await connect({ databaseUrl: null, dataDir: null });
 afterAll(() => db.close());

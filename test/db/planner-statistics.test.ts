@@ -2,12 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
-import { analyzeGrownTables } from '../../src/db/planner-statistics.js';
+import { analyzeGrownTables } from '../../src/db/driver/planner-statistics.js';
 import { plannerStatisticsWorkers } from '../../src/workers/planner-statistics.js';
-import { TableWrites } from '../../src/db/table-writes.js';
-import { writtenTables } from '../../src/db/write-watch.js';
+import { TableWrites } from '../../src/db/driver/table-writes.js';
+import { writtenTables } from '../../src/db/driver/write-watch.js';
 
-// The embedded database's stand-in for autovacuum (src/db/planner-statistics.ts), on an
+// The embedded database's stand-in for autovacuum (src/db/driver/planner-statistics.ts), on an
 // in-memory PGlite of its own whatever database the suite runs on.
 const db = await connect({ databaseUrl: null, dataDir: null });
 afterAll(() => db.close());

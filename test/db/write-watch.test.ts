@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WriteWatch } from '../../src/db/write-watch.js';
+import { WriteWatch } from '../../src/db/driver/write-watch.js';
 
 describe('the write watch of the key cache', () => {
   const watch = new WriteWatch(['api_keys', 'platforms', 'accounts']);

@@ -93,9 +93,7 @@ describe('the structure of src/', () => {
     ).toEqual([]);
   });
 
-  // Pending: Interval and Weekday move from core/availability/types.ts to core/time (issue 26,
-  // item 5, done on another branch). Enable this once that move is merged.
-  it.skip('points the core down: core/time imports nothing from core/availability', () => {
+  it('points the core down: core/time imports nothing from core/availability', () => {
     expect(
       offenders((f) =>
         !f.name.startsWith('src/core/time/') ? [] : f.imports.filter((i) => i.file?.startsWith('src/core/availability/')).map((i) => `imports ${i.specifier}`),

@@ -1,7 +1,8 @@
 /**
  * Which blocks apply to one resource (docs/availability.md#blocks: exactly one scope per block).
  */
-import type { BlockFacts, Interval, ResourceFacts, WorkingInterval } from './types.js';
+import type { BlockFacts, ResourceFacts, WorkingInterval } from './types.js';
+import type { Interval } from '../time/types.js';
 import { intersect, normalize, union, type IntervalSet } from '../time/interval-set.js';
 
 /**

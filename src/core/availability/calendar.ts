@@ -2,7 +2,7 @@
  * The availability calendar of one resource (docs/availability.md#calendar): per local date, its open
  * intervals (working time less blocked time) split into pieces of constant free capacity.
  */
-import type { Interval } from './types.js';
+import type { Interval } from '../time/types.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { clip, subtract } from '../time/interval-set.js';
 import { addDays, instantToLocalDate, localToInstant } from '../time/wall-time.js';

@@ -5,7 +5,8 @@
  * of the days the held time touches (schedule or override id), the blocks, the bookings that
  * hold the capacity, the rule and its limit, the archived resource. Pure.
  */
-import type { BlockFacts, Conflict, Interval, OverrideFacts, ScheduleFacts } from './types.js';
+import type { BlockFacts, Conflict, OverrideFacts, ScheduleFacts } from './types.js';
+import type { Interval } from '../time/types.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { planBooking, type CandidateTrial, type PlanSegmentInput } from './booking-plan.js';
 import { capBreaches, rulesOf, startWindow } from './rules.js';

@@ -6,12 +6,12 @@ import type {
   BlockFacts,
   BookedStart,
   HoldFacts,
-  Interval,
   OverrideFacts,
   ResourceFacts,
   ScheduleFacts,
   WorkingInterval,
 } from './types.js';
+import type { Interval } from '../time/types.js';
 import { workingTime } from './working-time.js';
 import { blockedSet } from './blocks.js';
 import { normalize, type IntervalSet } from '../time/interval-set.js';

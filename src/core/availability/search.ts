@@ -4,7 +4,8 @@
  * succeed. Whether a start works is decided ONLY by planBooking; the shortcut below
  * merely skips starts that provably fail it (using segment-fit's own fitSpace).
  */
-import type { CandidateOrder, Interval } from './types.js';
+import type { CandidateOrder } from './types.js';
+import type { Interval } from '../time/types.js';
 import { rulesOf, startWindow } from './rules.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { planBooking, type PlanSegmentInput } from './booking-plan.js';

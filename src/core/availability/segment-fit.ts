@@ -3,7 +3,8 @@
  * creation, reschedules, imports, series and re-checks all ask this function (through
  * planBooking), so that a slot that is offered can be booked (ARCHITECTURE habit 5).
  */
-import type { Conflict, Interval, RuleScope } from './types.js';
+import type { Conflict, RuleScope } from './types.js';
+import type { Interval } from '../time/types.js';
 import { ruleConflicts } from './rules.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { contains, lastStartingAtOrBefore, overlaps, subtract, EMPTY_SET, type IntervalSet } from '../time/interval-set.js';

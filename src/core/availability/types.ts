@@ -4,7 +4,7 @@
  * No I/O, no clock: `now` is always passed in.
  */
 
-export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+import type { Interval, Weekday } from '../time/types.js';
 
 /** A wall-clock interval as stored on schedules and overrides ("HH:MM", end may be "24:00"). */
 export interface WallInterval {
@@ -29,11 +29,6 @@ export interface OverrideFacts {
   /** YYYY-MM-DD local date; replaces that date's intervals ([] closes the day). */
   date: string;
   intervals: WallInterval[];
-}
-
-export interface Interval {
-  start: number;
-  end: number;
 }
 
 /** Working time turned into instants. `location` is already resolved (null → resource default). */

@@ -2,7 +2,8 @@
  * Schedules and overrides (wall-clock, in the resource's zone) → working intervals
  * (instants, with resolved location). Rules: docs/availability.md#schedules.
  */
-import type { Interval, OverrideFacts, ResourceFacts, ScheduleFacts, WallInterval, WorkingInterval } from './types.js';
+import type { OverrideFacts, ResourceFacts, ScheduleFacts, WallInterval, WorkingInterval } from './types.js';
+import type { Interval } from '../time/types.js';
 import {
   fromEpochDay,
   instantToLocalDate,

@@ -5,7 +5,7 @@
  * weighed against the earlier ones, as if each had been booked on its own.
  */
 import { maxUsedWithExtra, type CapacityPiece, type CapacityTimeline, type QuantityHold } from '../time/capacity-timeline.js';
-import type { Interval } from '../availability/types.js';
+import type { Interval } from '../time/types.js';
 
 export interface GrowingCapacity extends CapacityTimeline {
   add(hold: QuantityHold): void;

@@ -3,7 +3,7 @@
  * epoch days. Pure integer math on purpose: date stepping runs once per day per
  * resource per request, and Temporal objects are far slower than a few divisions.
  */
-import type { Weekday } from '../availability/types.js';
+import type { Weekday } from './types.js';
 
 const WEEKDAYS: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 

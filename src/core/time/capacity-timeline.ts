@@ -3,7 +3,7 @@
  * quantity). `maxUsed` answers "the peak over [start, end)" in O(log n) with a
  * sparse table, because search asks it for every grid start of every candidate.
  */
-import type { Interval } from '../availability/types.js';
+import type { Interval } from './types.js';
 
 export interface QuantityHold extends Interval {
   quantity: number;

@@ -5,7 +5,7 @@
  * merges and binary searches; build sets with `normalize` (or the set operations,
  * which all return normalized sets).
  */
-import type { Interval } from '../availability/types.js';
+import type { Interval } from './types.js';
 
 export type IntervalSet = readonly Interval[];
 

@@ -1,5 +1,5 @@
 import { isoRequired } from '../../lib/time-format.js';
-import type { AccountRow } from './accounts.repository.js';
+import type { AccountRow } from '../../tenancy/accounts.repository.js';
 import { serializeRules } from '../../capacity/index.js';
 
 export function serializeAccount(row: AccountRow) {

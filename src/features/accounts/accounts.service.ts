@@ -8,7 +8,7 @@ import { checkTimeZone } from '../../lib/timezone.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import type { PageParams } from '../../db/pagination.js';
 import { toPage } from '../../db/pagination.js';
-import * as repo from './accounts.repository.js';
+import * as repo from '../../tenancy/accounts.repository.js';
 import { hasFutureHolds, mergeRules, type BookingRulesBody } from '../../capacity/index.js';
 import { serializeAccount } from './accounts.serializer.js';
 import { normalizeOffsets } from '../reminders/index.js';

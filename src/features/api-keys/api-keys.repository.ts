@@ -41,14 +41,3 @@ export async function setRevoked(trx: Trx, scope: PlatformScope, id: string, now
     .returning(columns)
     .executeTakeFirst();
 }
-
-export async function accountInScope(trx: Trx, scope: PlatformScope, accountId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('accounts')
-    .select('id')
-    .where('platform_id', '=', scope.platformId)
-    .where('livemode', '=', scope.livemode)
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -11,6 +11,7 @@ import { notFound } from '../../lib/errors.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { recordEvent } from '../../events/outbox.repository.js';
 import { createApiKey } from '../../tenancy/api-keys.repository.js';
+import { accountInScope } from '../../tenancy/accounts.repository.js';
 import * as repo from './api-keys.repository.js';
 import { serializeApiKey } from './api-keys.serializer.js';
 
@@ -31,7 +32,7 @@ export class ApiKeysService {
     return withTransaction(this.db, async (trx) => {
       const now = this.clock.now();
       const accountId = input.account ?? null;
-      if (accountId !== null && !(await repo.accountInScope(trx, scope, accountId))) {
+      if (accountId !== null && !(await accountInScope(trx, scope, accountId))) {
         throw notFound('account', accountId, 'account');
       }
       // Only grants are stored: a family left out (or `none`) is denied.

@@ -4,7 +4,7 @@ import { accountTimezone } from '../../tenancy/accounts.repository.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { isValidTimeZone } from '../../lib/timezone.js';
 import { parseInstant } from '../../core/time/wall-time.js';
-import type { Interval } from '../../core/availability/types.js';
+import type { Interval } from '../../core/time/types.js';
 
 /** Searches and calendars look at most this far: 62 days (docs/availability.md#availability-search). */
 export const MAX_RANGE_DAYS = 62;

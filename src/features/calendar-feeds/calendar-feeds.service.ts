@@ -16,7 +16,7 @@ import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import { lockResource, recheckBookings, resourcesTable } from '../../capacity/index.js';
-import { checkEndpointUrl } from '../webhooks/index.js';
+import { checkEndpointUrl } from '../../lib/url-policy.js';
 import * as repo from './calendar-feeds.repository.js';
 import { serializeFeed } from './calendar-feeds.serializer.js';
 import { busyFromIcs, FeedContentError, type BusyInterval } from './ics-busy.js';

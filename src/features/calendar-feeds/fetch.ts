@@ -5,7 +5,7 @@
  */
 import { request, type Agent } from 'undici';
 import type { ResolveHost } from '../../lib/resolve-host.js';
-import { guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from '../webhooks/index.js';
+import { guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from '../../lib/url-policy.js';
 import { redactedFeedUrl } from './redacted-url.js';
 
 export interface FetchLimits {

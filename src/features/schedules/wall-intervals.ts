@@ -11,7 +11,7 @@ import { invalid } from '../../lib/errors.js';
 import { assertLocationsExist } from '../../capacity/index.js';
 import { Id, Nullable } from '../../http/schemas.js';
 import { parseWallTime } from '../../core/time/wall-time.js';
-import type { Weekday } from '../../core/availability/types.js';
+import type { Weekday } from '../../core/time/types.js';
 
 export const WEEKDAYS: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 

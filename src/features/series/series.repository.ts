@@ -7,10 +7,11 @@
  */
 import { sql } from 'kysely';
 import { json, type DbHandle, type Trx } from '../../db/transaction.js';
-import type { NewRow, Row, RowUpdate, SeriesStatus } from '../../db/schema.js';
+import type { Row, SeriesStatus } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import type { ResourceLocks } from '../../capacity/index.js';
-import { listPage, whereMetadata, type PageParams } from '../../db/pagination.js';
+import type { PageParams } from '../../db/pagination.js';
+import { accountTable } from '../../db/account-table.js';
 import type { Conflict } from '../../core/availability/types.js';
 
 export type SeriesRow = Row<'series'>;
@@ -22,35 +23,24 @@ export type SkippedRow = Row<'series_skipped_occurrences'>;
  */
 export const OCCURRENCE_MARGIN_MS = 8 * 86_400_000;
 
+const seriesTable = accountTable('series');
+
+/** The series; with `forUpdate`, locked until the transaction ends (a lock needs a transaction). */
+export function findSeries(db: DbHandle, scope: AccountScope, id: string): Promise<SeriesRow | undefined>;
+export function findSeries(trx: Trx, scope: AccountScope, id: string, forUpdate: true): Promise<SeriesRow | undefined>;
 export function findSeries(db: DbHandle, scope: AccountScope, id: string, forUpdate = false) {
-  let q = db.selectFrom('series').selectAll().where('account_id', '=', scope.accountId).where('id', '=', id);
-  if (forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
+  return forUpdate ? seriesTable.lock(db as Trx, scope, id) : seriesTable.find(db, scope, id);
 }
 
-export function insertSeriesRow(trx: Trx, row: NewRow<'series'>) {
-  return trx.insertInto('series').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateSeriesRow(trx: Trx, scope: AccountScope, id: string, changes: RowUpdate<'series'>) {
-  return trx
-    .updateTable('series')
-    .set(changes)
-    .where('account_id', '=', scope.accountId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+export const insertSeriesRow = seriesTable.insert;
+export const updateSeriesRow = seriesTable.update;
 
 export interface SeriesFilters {
   status?: SeriesStatus;
 }
 
 export function listSeriesRows(db: DbHandle, scope: AccountScope, f: SeriesFilters, page: PageParams, metadata: Record<string, string>) {
-  let q = db.selectFrom('series').selectAll().where('account_id', '=', scope.accountId);
-  if (f.status !== undefined) q = q.where('status', '=', f.status);
-  q = whereMetadata(q, 'metadata', metadata);
-  return listPage(q, 'id', page);
+  return seriesTable.list(db, scope, page, metadata, (q) => (f.status === undefined ? q : q.where('status', '=', f.status)));
 }
 
 /** The resources a series' template names: replaced whenever the template changes. */

@@ -10,7 +10,7 @@ import { changedAttributes, recordEvent } from '../../events/outbox.repository.j
 import { EVENT_PREFIXES, EVENT_TYPES } from '../../events/catalogue.js';
 import { API_VERSIONS, isApiVersion } from '../../lib/api-versions.js';
 import type { RowUpdate } from '../../db/schema.js';
-import { checkEndpointUrl } from './url-policy.js';
+import { checkEndpointUrl } from '../../lib/url-policy.js';
 import { newEndpointSecret } from './signature.js';
 import * as repo from './endpoints.repository.js';
 import { setEndpointPaused } from './deliveries.repository.js';

@@ -18,8 +18,5 @@ export const webhooksModule: FeatureModule = {
   workers: ({ db, config, clock, resolveHost, secrets }, logger) => [createDeliveryWorker(db, config, clock, secrets, logger, { resolveHost }), createRetentionWorker(db, config, clock, logger)],
 };
 
-/** The address rules of outgoing URLs, shared with calendar feeds (docs/webhooks.md#destinations). */
-export { checkEndpointUrl, guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from './url-policy.js';
-
 /** The stored signing secrets, for the `secrets rotate` command and the start-up key check (src/secrets/). */
 export { resealSecret, secretKeyIdsInUse, storedSecretsPage } from './endpoints.repository.js';

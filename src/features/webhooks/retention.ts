@@ -5,10 +5,8 @@ import type { DbHandle } from '../../db/transaction.js';
 import { pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
 import { EVENT_RETENTION_MS, deleteEventsCreatedBefore } from '../events/index.js';
-import { deleteKeysCreatedBefore } from '../../http/idempotency.repository.js';
+import { deleteExpiredIdempotencyKeys } from '../../http/idempotency.js';
 
-/** Idempotency keys are kept 24 hours (docs/api-conventions.md#idempotency). */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 3600 * 1000;
 const BATCH = 1000;
 
 /**
@@ -18,9 +16,8 @@ const BATCH = 1000;
  */
 export async function runRetention(db: DbHandle, now: Date): Promise<{ events: number; idempotencyKeys: number; more: boolean }> {
   const eventCutoff = new Date(now.getTime() - EVENT_RETENTION_MS);
-  const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS);
   const eventCount = await deleteEventsCreatedBefore(db, eventCutoff, BATCH);
-  const keyCount = await deleteKeysCreatedBefore(db, keyCutoff, BATCH);
+  const keyCount = await deleteExpiredIdempotencyKeys(db, now, BATCH);
   return { events: eventCount, idempotencyKeys: keyCount, more: eventCount === BATCH || keyCount === BATCH };
 }
 

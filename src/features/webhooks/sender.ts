@@ -1,7 +1,7 @@
 import { request, type Agent, type Dispatcher } from 'undici';
 import type { Config } from '../../config.js';
 import type { ResolveHost } from '../../lib/resolve-host.js';
-import { guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from './url-policy.js';
+import { guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from '../../lib/url-policy.js';
 
 /** What one POST came to. Success is a 2xx within the timeout; a redirect is a failure. */
 export interface AttemptOutcome {

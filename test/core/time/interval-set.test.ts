@@ -11,7 +11,7 @@ import {
   subtract,
   union,
 } from '../../../src/core/time/interval-set.js';
-import type { Interval } from '../../../src/core/availability/types.js';
+import type { Interval } from '../../../src/core/time/types.js';
 
 /** The brute-force model: which minutes 0..N-1 a set covers. */
 const N = 60;

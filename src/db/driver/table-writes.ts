@@ -1,6 +1,6 @@
 /**
  * The tables written since the last look, as named by the statements sent: what the planner
- * statistics worker checks for growth (src/db/planner-statistics.ts). Asking the files of
+ * statistics worker checks for growth (src/db/driver/planner-statistics.ts). Asking the files of
  * every table for its size costs the embedded engine about 12 ms a pass (docs/performance.md,
  * "Planner statistics"); a pass now asks only those written since the one before, and an
  * idle server none. The driver's write watch tells it what each statement writes

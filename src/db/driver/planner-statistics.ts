@@ -19,7 +19,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Analyses the tables of the schema that never were, or have grown since; returns their names.
  * `written` narrows the growth check to those tables (the rest cannot have grown): each size
- * is read from the table's files, dear on a data folder (src/db/table-writes.ts).
+ * is read from the table's files, dear on a data folder (src/db/driver/table-writes.ts).
  */
 export async function analyzeGrownTables(db: Kysely<any>, written?: readonly string[]): Promise<string[]> {
   const checked = written === undefined ? sql`true` : sql`c.relname = any(${[...written]}::text[])`;

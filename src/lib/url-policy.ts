@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { Agent } from 'undici';
-import { invalid } from '../../lib/errors.js';
-import { systemResolveHost, type ResolveHost } from '../../lib/resolve-host.js';
+import { invalid } from './errors.js';
+import { systemResolveHost, type ResolveHost } from './resolve-host.js';
 import { isNonGlobalAddress } from './special-addresses.js';
 
 /**

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { CompiledQuery, Driver, KyselyPlugin, QueryId } from 'kysely';
 import { ObservingDriver } from './observing-driver.js';
 
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// This file is src/db/driver/statement-log.ts: src/ is two folders up.
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROOT = path.dirname(SRC);
 
 /** The database plumbing (connections, migrations, list paging, table helpers). */
