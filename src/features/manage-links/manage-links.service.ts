@@ -17,7 +17,7 @@ import { toPage, type PageParams } from '../../db/pagination.js';
 import { withEventSource } from '../../events/source.js';
 import type { BookingsService } from '../bookings/index.js';
 import { searchAvailability } from '../availability/index.js';
-import { findLinkByToken, insertLink, listLinks, revokeLink, type ManageLinkRow } from './links.repository.js';
+import { findLinkByToken, insertLink, listLinks, revokeLink, type ManageLinkRow } from './manage-links.repository.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The page of a link: the account id (not a secret) locates it, the token opens it. */
