@@ -1,3 +1,8 @@
+/**
+ * The booking's serializer lives in capacity, beside the repository of the rows that hold
+ * capacity, because capacity's writer and re-check record booking.created, booking.conflicted
+ * and booking.conflict_resolved with it; the bookings feature uses it through capacity/index.ts.
+ */
 import { iso, isoRequired } from '../lib/time-format.js';
 import { effectiveStatus } from '../core/bookings/transitions.js';
 import type { Conflict } from '../core/availability/types.js';

@@ -22,8 +22,8 @@ import {
 import { setupTestApp } from '../support/harness.js';
 import { Receiver } from '../support/receiver.js';
 import { createWebhookDispatcher } from '../../src/features/webhooks/sender.js';
-import { runDeliveryPass } from '../../src/features/webhooks/delivery-worker.js';
-import { runRetention } from '../../src/features/webhooks/retention.js';
+import { runDeliveryPass } from '../../src/features/webhooks/deliveries.worker.js';
+import { runRetention } from '../../src/features/webhooks/retention.worker.js';
 import { expirePass } from '../../src/features/bookings/expiry.worker.js';
 import { DAYS, at, futureDay, seg } from './bookings.helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
-import { runRetention } from '../../src/features/webhooks/retention.js';
+import { runRetention } from '../../src/features/webhooks/retention.worker.js';
 import { createEndpoint, emit, isolatedPlatform, sampleLocation } from './webhooks.helpers.js';
 
 const t = await setupTestApp();

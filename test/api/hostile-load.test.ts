@@ -4,7 +4,7 @@ import { fingerprintQuery } from '../support/fingerprint.js';
 import { newId, ID_PREFIX } from '../../src/lib/ids.js';
 import { MAX_CANDIDATES, MAX_SEARCH_UNITS } from '../../src/features/availability/cost.js';
 import { MAX_IMPORT_UNITS } from '../../src/features/bookings/bookings.import.js';
-import { MAX_PREVIEW_UNITS } from '../../src/features/conflict-previews/previews.service.js';
+import { MAX_PREVIEW_UNITS } from '../../src/features/conflict-previews/conflict-previews.service.js';
 import { DAYS, futureDay } from './bookings.helpers.js';
 import { latenciesDuring, p99 } from '../support/latency-probes.js';
 

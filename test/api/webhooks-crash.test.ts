@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { setupTestApp } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
-import { claimDueDeliveries, leaseMs, recordAttempt, runDeliveryPass } from '../../src/features/webhooks/delivery-worker.js';
+import { claimDueDeliveries, leaseMs, recordAttempt, runDeliveryPass } from '../../src/features/webhooks/deliveries.worker.js';
 import { createWebhookDispatcher } from '../../src/features/webhooks/sender.js';
 import { createWorkers } from '../../src/app.js';
 import { createEndpoint, deliveriesOf, emit, isolatedPlatform, receivers, sampleLocation, silent } from './webhooks.helpers.js';

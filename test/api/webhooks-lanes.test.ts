@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp, type Client } from '../support/harness.js';
 import { eventually, type Receiver } from '../support/receiver.js';
-import { createDeliveryWorker } from '../../src/features/webhooks/delivery-worker.js';
+import { createDeliveryWorker } from '../../src/features/webhooks/deliveries.worker.js';
 import { HEALTHY_LANE } from '../../src/features/webhooks/delivery-lanes.js';
 import { createEndpoint, emit, isolatedPlatform, receivers, sampleLocation, silent, startWorkers } from './webhooks.helpers.js';
 

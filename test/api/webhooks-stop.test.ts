@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
-import { claimDueDeliveries, createDeliveryWorker, deliverClaimed, leaseMs } from '../../src/features/webhooks/delivery-worker.js';
+import { claimDueDeliveries, createDeliveryWorker, deliverClaimed, leaseMs } from '../../src/features/webhooks/deliveries.worker.js';
 import { createWebhookDispatcher } from '../../src/features/webhooks/sender.js';
 import { createEndpoint, deliveriesOf, emit, isolatedPlatform, receivers, sampleLocation, silent } from './webhooks.helpers.js';
 

@@ -8,10 +8,10 @@ import { changedAttributes, recordEvent } from '../../events/outbox.repository.j
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { effectiveStatus, nextAttendeeStatus, type BookingAction } from '../../core/bookings/transitions.js';
 import { placeNewAttendee } from '../../core/bookings/waitlist.js';
-import { parseExpiresAt } from './booking-input.js';
+import { parseExpiresAt } from './bookings.input.js';
 import * as repo from './attendees.repository.js';
 import { serializeAttendee } from './attendees.serializer.js';
-import { leaveLine, promoteWaitlist } from './waitlist.js';
+import { leaveLine, promoteWaitlist } from './attendees.waitlist.js';
 import type { Clock } from '../../lib/clock.js';
 import { bookingsTable, lockResources, seatsTakenOf, type BookingRow, type ResourceLocks } from '../../capacity/index.js';
 

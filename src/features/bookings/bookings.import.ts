@@ -11,7 +11,7 @@ import { invalid } from '../../lib/errors.js';
 import { metadataForCreate } from '../../lib/metadata.js';
 import { Slicer } from '../../lib/slices.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
-import { instant, parseSegments, type ParsedSegments, type SegmentBody } from './booking-input.js';
+import { instant, parseSegments, type ParsedSegments, type SegmentBody } from './bookings.input.js';
 import { conflictError, lockAndPlan, writeBooking, type ApiBooking } from '../../capacity/index.js';
 
 export interface ImportItem {

@@ -12,9 +12,9 @@ import { changedAttributes, recordEvent } from '../../events/outbox.repository.j
 import { effectiveStatus } from '../../core/bookings/transitions.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import { hydrateBooking } from './bookings.read.js';
-import type { ParsedSegments } from './booking-input.js';
+import type { ParsedSegments } from './bookings.input.js';
 import { moveAttendees } from './attendees.move.js';
-import { promoteWaitlist } from './waitlist.js';
+import { promoteWaitlist } from './attendees.waitlist.js';
 import { bookingsTable, conflictError, lockAndPlan, recheckBookings, resourcesOfBooking, seatsTakenOf, writeBooking, type ApiBooking, type BookingRow } from '../../capacity/index.js';
 
 export interface ReplaceRequest {

@@ -7,13 +7,13 @@ import type { PageParams } from '../../db/pagination.js';
 import { effectiveStatus, nextStatus, type BookingAction } from '../../core/bookings/transitions.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import { getBooking, hydrateBooking, hydrateBookings } from './bookings.read.js';
-import { listBookingRows, type BookingFilters } from './bookings.list.repository.js';
-import { parseExpiresAt, parseSegments, type SegmentBody } from './booking-input.js';
+import { listBookingRows, type BookingFilters } from './bookings.repository.js';
+import { parseExpiresAt, parseSegments, type SegmentBody } from './bookings.input.js';
 import { replaceBooking } from './bookings.replace.js';
 import { importBookings, type ImportItem } from './bookings.import.js';
 import type { Clock } from '../../lib/clock.js';
 import { waitingLine } from './attendees.repository.js';
-import { promoteWaitlist } from './waitlist.js';
+import { promoteWaitlist } from './attendees.waitlist.js';
 import { bookingsTable, conflictError, lockAndPlan, lockResources, recheckBookings, resourcesOfBooking, seatsTakenOf, writeBooking } from '../../capacity/index.js';
 
 export interface CreateBookingBody {

@@ -14,7 +14,7 @@ import { serializeAttendee } from './attendees.serializer.js';
 import { EXPIRY_BATCH, accountsWithExpired, claimExpired, markExpired } from './expiry.repository.js';
 import { ACCOUNTS_PER_PASS, passOverAccounts } from '../../workers/account-pass.js';
 import { bookingsTable, lockResources, recheckBookings, seatsTakenOf, segmentsOf, serializeBooking } from '../../capacity/index.js';
-import { promoteWaitlist } from './waitlist.js';
+import { promoteWaitlist } from './attendees.waitlist.js';
 
 async function expireBookings(trx: Trx, scope: AccountScope, ids: string[], now: Date): Promise<void> {
   const updated = await markExpired(trx, 'bookings', scope, ids, now);

@@ -6,7 +6,7 @@ import { AttendeesService } from './attendees.service.js';
 import { attendeeRoutes } from './attendees.routes.js';
 
 export { CandidateOrderSchema, ConflictSchema, PolicySchema } from './bookings.schemas.js';
-export { instant, parseSegments, type SegmentBody } from './booking-input.js';
+export { instant, parseSegments, type SegmentBody } from './bookings.input.js';
 export { hydrateBookings } from './bookings.read.js';
 
 /** Bookings and their attendees; the expiry of pending ones. */

@@ -1,5 +1,5 @@
 import type { FeatureModule } from '../module.js';
-import { conflictPreviewRoutes } from './previews.routes.js';
+import { conflictPreviewRoutes } from './conflict-previews.routes.js';
 
 export const conflictPreviewsModule: FeatureModule = {
   name: 'conflict-previews',

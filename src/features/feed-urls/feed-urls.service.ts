@@ -11,8 +11,9 @@ import { notFound } from '../../lib/errors.js';
 import { toPage, type Page, type PageParams } from '../../db/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { resourcesTable as resources } from '../../capacity/index.js';
-import { deleteFeed, feedBookings, findFeedByToken, insertFeed, listFeeds, type FeedUrlRow, type FeedBookingRow } from './feed-urls.repository.js';
-import { renderCalendar, type FeedEvent } from './ics.js';
+import { deleteFeed, feedBookings, findFeedByToken, insertFeed, listFeeds } from './feed-urls.repository.js';
+import { renderCalendar } from './ics.js';
+import { feedEventOf, serializeFeedUrl, type FeedUrl } from './feed-urls.serializer.js';
 
 /** How far a feed reaches: half a year back (recent history) and two years ahead. */
 export const FEED_DAYS_BACK = 183;
@@ -22,52 +23,10 @@ export const FEED_MAX_EVENTS = 5000;
 
 const DAY = 86_400_000;
 
-export interface FeedUrl {
-  id: string;
-  object: 'feed_url';
-  livemode: boolean;
-  resource: string;
-  description: string | null;
-  token_last4: string;
-  created_at: string;
-  /** Only in the answer to create: the secret URL is never shown again. */
-  url?: string;
-}
-
-function serialize(row: FeedUrlRow): FeedUrl {
-  return {
-    id: row.id,
-    object: 'feed_url',
-    livemode: row.livemode,
-    resource: row.resource_id,
-    description: row.description,
-    token_last4: row.token_last4,
-    created_at: new Date(row.created_at).toISOString(),
-  };
-}
-
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The public path of a feed: the account id (not a secret) locates it, the token opens it. */
 export const feedPath = (accountId: string, token: string) => `/v1/feeds/${accountId}/${token}/calendar.ics`;
-
-function toEvent(resourceName: string, b: FeedBookingRow): FeedEvent {
-  const cancelled = b.status === 'cancelled';
-  const lines = [`Booking ${b.id} (${b.status})`];
-  if (b.seats !== null) lines.push(`Seats: ${b.seats}`);
-  if (cancelled && b.cancellation_reason) lines.push(`Cancelled: ${b.cancellation_reason}`);
-  return {
-    uid: `${b.id}@scheduling-api`,
-    start: b.start_at,
-    end: b.end_at,
-    sequence: b.revision,
-    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-    summary: b.metadata?.summary || `Booked: ${resourceName}`,
-    description: lines.join('\n'),
-    created: new Date(b.created_at),
-    lastModified: new Date(b.updated_at),
-  };
-}
 
 export class FeedUrlsService {
   constructor(
@@ -93,7 +52,7 @@ export class FeedUrlsService {
     return renderCalendar({
       name: resource.name,
       description: `Bookings of ${resource.name} (${resource.id})`,
-      events: bookings.map((b) => toEvent(resource.name, b)),
+      events: bookings.map((b) => feedEventOf(resource.name, b)),
     });
   }
 
@@ -127,12 +86,12 @@ export class FeedUrlsService {
         created_at: new Date(now),
       }),
     );
-    return { ...serialize(row), url: origin + feedPath(scope.accountId, token) };
+    return { ...serializeFeedUrl(row), url: origin + feedPath(scope.accountId, token) };
   }
 
   async list(scope: AccountScope, resourceId: string, page: PageParams): Promise<Page<FeedUrl>> {
     await this.resource(scope, resourceId);
-    return toPage(await listFeeds(this.db, scope, resourceId, page), serialize);
+    return toPage(await listFeeds(this.db, scope, resourceId, page), serializeFeedUrl);
   }
 
   async revoke(scope: AccountScope, resourceId: string, feedId: string) {

@@ -4,24 +4,11 @@ import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { checkTimeZone } from '../../lib/timezone.js';
-import { isoRequired } from '../../lib/time-format.js';
 import { recordEvent, recordUpdated } from '../../events/outbox.repository.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import * as repo from './locations.repository.js';
+import { serializeLocation } from './locations.serializer.js';
 import type { Clock } from '../../lib/clock.js';
-
-export function serializeLocation(row: repo.LocationRow) {
-  return {
-    id: row.id,
-    object: 'location' as const,
-    livemode: row.livemode,
-    name: row.name,
-    timezone: row.timezone,
-    metadata: row.metadata,
-    created_at: isoRequired(row.created_at),
-    updated_at: isoRequired(row.updated_at),
-  };
-}
 
 export interface LocationInput {
   name?: string;

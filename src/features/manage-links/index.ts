@@ -1,7 +1,7 @@
 import type { FeatureModule } from '../module.js';
 import { BookingsService } from '../bookings/index.js';
-import { ManageLinksService } from './links.service.js';
-import { manageLinkRoutes } from './links.routes.js';
+import { ManageLinksService } from './manage-links.service.js';
+import { manageLinkRoutes } from './manage-links.routes.js';
 
 /** Signed self-service links of a booking (docs/manage-links.md). */
 export const manageLinksModule: FeatureModule = {

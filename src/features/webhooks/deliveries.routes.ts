@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
 import { notFound } from '../../lib/errors.js';
-import { DateTime, Id, IdParams, ListOf, ListQuery } from '../../http/schemas.js';
+import { DateTime, Id, IdParams, ListOf, ListQuery, Metadata, Nullable } from '../../http/schemas.js';
 import { toPage } from '../../db/pagination.js';
 import type { DbHandle } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
@@ -11,7 +11,53 @@ import { findEndpoint } from './endpoints.repository.js';
 import { listDeliveries } from './deliveries.repository.js';
 import { serializeDelivery } from './deliveries.serializer.js';
 import type { ResendService } from './resend.service.js';
-import { DeliverySchema, DeliveryStatus, ResendSchema } from './schemas.js';
+
+const Time = Type.String({ format: 'date-time' });
+const NullableTime = Nullable(Time);
+
+const DeliveryStatus = Type.Union(
+  [Type.Literal('pending'), Type.Literal('sending'), Type.Literal('succeeded'), Type.Literal('failed')],
+  { description: 'pending (waiting for next_attempt_at), sending (an attempt is in flight), succeeded, failed (attempts exhausted).' },
+);
+
+const DeliverySchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('webhook_delivery'),
+  livemode: Type.Boolean(),
+  event: Type.String(),
+  event_type: Nullable(Type.String()),
+  endpoint: Type.String(),
+  status: DeliveryStatus,
+  attempts: Type.Integer(),
+  next_attempt_at: NullableTime,
+  last_attempt_at: NullableTime,
+  last_response_status: Nullable(Type.Integer()),
+  last_error: Nullable(Type.String()),
+  resent_at: NullableTime,
+  recent_attempts: Type.Array(
+    Type.Object({
+      attempted_at: Time,
+      response_status: Nullable(Type.Integer()),
+      error: Nullable(Type.String()),
+      duration_ms: Type.Integer(),
+    }),
+  ),
+  metadata: Metadata,
+  created_at: Time,
+});
+
+const ResendSchema = Type.Object({
+  object: Type.Literal('webhook_resend'),
+  livemode: Type.Boolean(),
+  endpoint: Type.String(),
+  since: Time,
+  until: Time,
+  requeued: Type.Integer(),
+  queued: Type.Integer(),
+  expedited: Type.Integer(),
+  has_more: Type.Boolean(),
+  note: Type.Optional(Type.String()),
+});
 
 const DeliveriesQuery = ListQuery({ status: Type.Optional(DeliveryStatus) }, { metadata: false });
 

@@ -1,10 +1,32 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
-import { Deleted, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
+import { Deleted, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import { API_VERSIONS } from '../../lib/api-versions.js';
 import type { EndpointsService } from './endpoints.service.js';
-import { EndpointSchema } from './schemas.js';
+
+const Time = Type.String({ format: 'date-time' });
+const NullableTime = Nullable(Time);
+
+const EndpointSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('webhook_endpoint'),
+  livemode: Type.Boolean(),
+  url: Type.String(),
+  enabled_events: Type.Array(Type.String()),
+  api_version: Type.String(),
+  status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
+  disabled_reason: Nullable(Type.Union([Type.Literal('manual'), Type.Literal('failing')])),
+  disabled_at: NullableTime,
+  last_success_at: NullableTime,
+  failing_since: NullableTime,
+  consecutive_failures: Type.Integer(),
+  description: Nullable(Type.String()),
+  metadata: Metadata,
+  created_at: Time,
+  updated_at: Time,
+  secret: Type.Optional(Type.String({ description: '`whsec_` + base64 of 32 random bytes. Returned only by create.' })),
+});
 
 /** Endpoints belong to the platform: auth refuses keys bound to one account (src/tenancy). */
 const access = { account: 'none', permission: 'webhook_endpoints' } as const;

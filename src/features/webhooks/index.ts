@@ -3,8 +3,8 @@ import { EndpointsService } from './endpoints.service.js';
 import { endpointRoutes } from './endpoints.routes.js';
 import { ResendService } from './resend.service.js';
 import { deliveryRoutes } from './deliveries.routes.js';
-import { createDeliveryWorker } from './delivery-worker.js';
-import { createRetentionWorker } from './retention.js';
+import { createDeliveryWorker } from './deliveries.worker.js';
+import { createRetentionWorker } from './retention.worker.js';
 
 /** Webhook endpoints, deliveries (of an event, of an endpoint) and both resends. */
 export const webhooksModule: FeatureModule = {

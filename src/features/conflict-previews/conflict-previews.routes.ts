@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { accountScope } from '../../http/context.js';
 import { Metadata, Nullable } from '../../http/schemas.js';
 import { ConflictSchema } from '../bookings/index.js';
-import { previewConflicts } from './previews.service.js';
+import { previewConflicts } from './conflict-previews.service.js';
 
 const AffectedBooking = Type.Object({
   booking: Type.String(),

@@ -12,7 +12,7 @@ import { invalid } from '../../lib/errors.js';
 import { assertOneCursor, listPage, whereMetadata, type PageParams } from '../../db/pagination.js';
 import { isValidTimeZone } from '../../lib/timezone.js';
 import { addDays, localToInstant } from '../../core/time/wall-time.js';
-import { instant } from './booking-input.js';
+import { instant } from './bookings.input.js';
 import { pendingAndLapsed, pendingAndLive, type BookingRow } from '../../capacity/index.js';
 
 const LAST_DATE = '9999-12-31';

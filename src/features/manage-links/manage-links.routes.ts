@@ -6,7 +6,7 @@ import { BookingSchema } from '../bookings/index.js';
 import { ApiError } from '../../lib/errors.js';
 import { ERROR_PAGE_CSP, errorPage } from '../../http/error-page.js';
 import { sendConsoleFile } from '../console/index.js';
-import type { ManageLinksService } from './links.service.js';
+import type { ManageLinksService } from './manage-links.service.js';
 
 const ManageLinkSchema = Type.Object(
   {

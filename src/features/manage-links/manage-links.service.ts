@@ -10,34 +10,19 @@ import type { AccountScope } from '../../tenancy/index.js';
 import { scopeOfAccount } from '../../tenancy/accounts.repository.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { isoRequired, iso } from '../../lib/time-format.js';
+import { isoRequired } from '../../lib/time-format.js';
 import { metadataForCreate } from '../../lib/metadata.js';
 import type { Clock } from '../../lib/clock.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { withEventSource } from '../../events/source.js';
 import type { BookingsService } from '../bookings/index.js';
 import { searchAvailability } from '../availability/index.js';
-import { findLinkByToken, insertLink, listLinks, revokeLink, type ManageLinkRow } from './links.repository.js';
+import { findLinkByToken, insertLink, listLinks, revokeLink, type ManageLinkRow } from './manage-links.repository.js';
+import { serializeLink, serializeView, type ApiManageLink } from './manage-links.serializer.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The page of a link: the account id (not a secret) locates it, the token opens it. */
 export const linkPath = (accountId: string, token: string) => `/manage/${accountId}/${token}`;
-
-function serializeLink(row: ManageLinkRow, now: Date) {
-  const status = row.revoked_at ? 'revoked' : row.expires_at.getTime() <= now.getTime() ? 'expired' : 'active';
-  return {
-    id: row.id,
-    object: 'manage_link' as const,
-    livemode: row.livemode,
-    booking: row.booking_id,
-    status: status as 'active' | 'revoked' | 'expired',
-    expires_at: isoRequired(row.expires_at),
-    revoked_at: iso(row.revoked_at),
-    metadata: row.metadata,
-    created_at: isoRequired(row.created_at),
-  };
-}
-export type ApiManageLink = ReturnType<typeof serializeLink> & { url?: string };
 
 type ApiBooking = Awaited<ReturnType<BookingsService['get']>>;
 
@@ -128,7 +113,7 @@ export class ManageLinksService {
   async view(accountId: string, token: string) {
     const { link, booking } = await this.open(accountId, token);
     const open = OPEN_STATUSES.has(booking.status) && new Date(booking.start).getTime() > this.clock.now().getTime();
-    return { object: 'manage_view' as const, link: { id: link.id, expires_at: isoRequired(link.expires_at) }, booking, can_change: open };
+    return serializeView(link, booking, open);
   }
 
   /** The slots the booking could move to: the same search as POST /v1/availability, with the booking's own segments. */
