@@ -100,4 +100,35 @@ describe('the structure of src/', () => {
       ),
     ).toEqual([]);
   });
+
+  it('points every folder down the dependency line of docs/architecture.md', () => {
+    // Each room may import only the rooms after it (or itself); the entry points come first.
+    const line = [
+      ['main', 'cli'],
+      ['app'],
+      ['secrets'],
+      ['features'],
+      ['capacity'],
+      ['http'],
+      ['workers'],
+      ['events'],
+      ['metering'],
+      ['metrics'],
+      ['tenancy'],
+      ['config', 'shutdown'],
+      ['db'],
+      ['core', 'lib'],
+    ];
+    const rank = new Map(line.flatMap((rooms, i) => rooms.map((room) => [room, i] as const)));
+    const roomOf = (file: string) => file.slice('src/'.length).split('/')[0].replace(/\.ts$/, '');
+    const placed = sources.map((f) => roomOf(f.name)).filter((room) => !rank.has(room));
+    expect(placed, 'every top-level file and folder of src/ has a place in the line').toEqual([]);
+    expect(
+      offenders((f) =>
+        f.imports
+          .filter((i) => i.file?.startsWith('src/') && rank.get(roomOf(i.file))! < rank.get(roomOf(f.name))!)
+          .map((i) => `imports ${i.specifier}, above it in the line`),
+      ),
+    ).toEqual([]);
+  });
 });
