@@ -8,6 +8,17 @@ export type DbHandle = Kysely<Database>;
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
 
 /**
+ * Whether the whole use case may simply run again. A Citus coordinator relays a deadlock that
+ * a worker detected during a multi-row insert (sent to the worker as COPY) with the internal
+ * error code XX000 and the worker's message, not with 40P01.
+ */
+function isRetryable(err: unknown): boolean {
+  const { code, message } = err as { code?: string; message?: string };
+  if (code && RETRYABLE.has(code)) return true;
+  return code === 'XX000' && typeof message === 'string' && message.startsWith('deadlock detected');
+}
+
+/**
  * Runs one use case in one transaction. Serialization failures and deadlocks are retried
  * (the whole use case runs again), so callers must not do I/O other than the database inside.
  */
@@ -27,8 +38,7 @@ export async function withTransaction<T>(db: DbHandle, fn: (trx: Trx) => Promise
       await runFollowUps(db, used);
       return result;
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (attempt < 5 && code && RETRYABLE.has(code)) {
+      if (attempt < 5 && isRetryable(err)) {
         await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
         continue;
       }

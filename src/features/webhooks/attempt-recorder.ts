@@ -58,7 +58,8 @@ async function recordPlatformAttempts(trx: Trx, config: Config, now: Date, platf
     if (!kept.has(a.delivery.id)) continue;
     byEndpoint.set(a.delivery.endpoint_id, [...(byEndpoint.get(a.delivery.endpoint_id) ?? []), a.outcome]);
   }
-  for (const [endpointId, outcomes] of byEndpoint) await recordEndpointHealth(trx, config, platformId, endpointId, outcomes, now);
+  // In id order, so that two workers recording at once lock the endpoints in the same order.
+  for (const endpointId of [...byEndpoint.keys()].sort()) await recordEndpointHealth(trx, config, platformId, endpointId, byEndpoint.get(endpointId)!, now);
   return ids;
 }
 

@@ -37,8 +37,14 @@ export function lockEndpoint(trx: Trx, scope: PlatformScope, id: string) {
 }
 
 /** An endpoint by its key alone (the delivery worker's health record), locked FOR UPDATE. */
+/**
+ * Locks an endpoint's row for a change of its health. FOR NO KEY UPDATE, not FOR UPDATE: the
+ * foreign-key checks of every delivery a change of the platform writes take FOR KEY SHARE on
+ * its endpoints, and must neither wait for the worker's record of attempts nor, once that
+ * record locks several endpoints, deadlock with it.
+ */
 export function lockEndpointById(trx: Trx, platformId: string, id: string) {
-  return trx.selectFrom('webhook_endpoints').selectAll().where('platform_id', '=', platformId).where('id', '=', id).forUpdate().executeTakeFirst().then(withoutSecretIfFound);
+  return trx.selectFrom('webhook_endpoints').selectAll().where('platform_id', '=', platformId).where('id', '=', id).forNoKeyUpdate().executeTakeFirst().then(withoutSecretIfFound);
 }
 
 /** The events and endpoints that deliveries claimed for one platform need, by id; the endpoints with their secret, opened. */
