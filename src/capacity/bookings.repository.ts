@@ -218,3 +218,95 @@ export async function hasFutureHolds(db: DbHandle, scope: Pick<AccountScope, 'ac
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * Deletes every booking of an account (and, by their foreign keys' cascades, the segments,
+ * attendees, reminders and manage links that hang on them), in the account delete's transaction, just before the account row: the segments
+ * point at resources with a plain foreign key (a booked resource must never be deleted on its
+ * own), so the account's cascade can only remove its resources once the segments are gone.
+ */
+export async function deleteAccountBookings(trx: Trx, scope: Pick<AccountScope, 'accountId'>): Promise<void> {
+  await trx.deleteFrom('bookings').where('account_id', '=', scope.accountId).execute();
+}
+
+// ------------------------------------------------------------ a series' occurrences
+
+/**
+ * Offsets are at most 10080 minutes and buffers 1440: a booking's start lies within 8 days
+ * of its occurrence's start. Key lookups by time use this margin.
+ */
+export const OCCURRENCE_MARGIN_MS = 8 * 86_400_000;
+
+/**
+ * Occurrence keys of these series that must not be generated: a live booking exists for
+ * them, or they were cancelled or rescheduled by hand. Only bookings cancelled by a change of
+ * their series free a key. `seriesIds` holds a series and the series it was split from
+ * (an occurrence cancelled by hand stays cancelled across a split).
+ */
+export async function takenKeys(
+  db: DbHandle,
+  scope: AccountScope,
+  seriesIds: string[],
+  range: { start: Date; end: Date },
+): Promise<Set<string>> {
+  if (seriesIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bookings')
+    .select('occurrence_key')
+    .where('account_id', '=', scope.accountId)
+    .where('series_id', 'in', seriesIds)
+    .where('occurrence_key', 'is not', null)
+    .where('start_at', '>=', new Date(range.start.getTime() - OCCURRENCE_MARGIN_MS))
+    .where('start_at', '<', new Date(range.end.getTime() + OCCURRENCE_MARGIN_MS))
+    .where((eb) => eb.or([eb('status', '<>', 'cancelled'), eb('cancelled_by_series', '=', false)]))
+    .execute();
+  return new Set(rows.map((r) => r.occurrence_key!));
+}
+
+/** The live occurrences' condition: made by the series, pending or confirmed, from `from`. */
+function liveOccurrencesFrom(db: DbHandle, scope: AccountScope, seriesId: string, from: Date) {
+  return db
+    .selectFrom('bookings')
+    .where('account_id', '=', scope.accountId)
+    .where('series_id', '=', seriesId)
+    .where('occurrence_key', 'is not', null)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where('start_at', '>=', from);
+}
+
+/**
+ * The resources held by the live occurrences of a series from `from` (distinct, unlocked):
+ * a change that cancels them must lock these too, and an earlier template, a split's parent or
+ * a candidate list may have put them on resources the current template no longer names.
+ */
+export async function resourcesOfOccurrencesFrom(db: DbHandle, scope: AccountScope, seriesId: string, from: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('booking_segments')
+    .select('resource_id')
+    .distinct()
+    .where('account_id', '=', scope.accountId)
+    .where('booking_id', 'in', liveOccurrencesFrom(db, scope, seriesId, from).select('id'))
+    .execute();
+  return rows.map((r) => r.resource_id);
+}
+
+/**
+ * Generated occurrences of a series that a change may cancel: pending or confirmed, made by
+ * the series (an occurrence_key; a hand reschedule's new booking has none), starting at or
+ * after `from`. Row-locked, in id order, after the resource locks (the one lock order).
+ */
+export function cancellableOccurrences(trx: Trx, scope: AccountScope, _locks: ResourceLocks, seriesId: string, from: Date) {
+  return liveOccurrencesFrom(trx, scope, seriesId, from).selectAll().orderBy('id').forUpdate().execute();
+}
+
+/** Cancels occurrences on behalf of their series (they may be generated again later). */
+export function cancelOccurrenceRows(trx: Trx, scope: AccountScope, ids: string[], reason: string, now: Date) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return trx
+    .updateTable('bookings')
+    .set({ status: 'cancelled', cancelled_at: now, cancellation_reason: reason, cancelled_by_series: true, expires_at: null, updated_at: now })
+    .where('account_id', '=', scope.accountId)
+    .where(sql<boolean>`id = any(${ids}::text[])`)
+    .returningAll()
+    .execute();
+}

@@ -10,10 +10,16 @@
  *  - recheck.ts      the re-check of future bookings after a change of facts;
  *  - resource-change.ts  THE procedure of a change to a resource's time (its row, schedules,
  *                    overrides, blocks): lock, write, event, re-check;
- *  - bookings.repository.ts  the rows that hold capacity (bookings, segments, seats).
+ *  - bookings.repository.ts  the rows that hold capacity (bookings, segments, seats): the
+ *                    writer's and re-check's SQL, a series' occurrences, an account's delete;
+ *  - booking-reads.repository.ts  what other features read of them (the bookings list,
+ *                    a resource's feed, "is it booked" before a delete).
+ *
+ * Capacity is the one owner of the bookings and booking_segments tables: no other room
+ * queries them (test/docs/structure.test.ts).
  *
  * Features call it only through this file: bookings, attendees, previews, schedules,
- * blocks, resources, availability (and series).
+ * blocks, resources, availability, locations, feed URLs, accounts (and series).
  */
 export { lockResources, lockResource, lockAllResources, type ResourceLocks } from './locks.js';
 export { holdsCapacity, pendingAndLive, pendingAndLapsed, takesSeats, SEAT_TAKING } from './holds.repository.js';
@@ -29,12 +35,26 @@ export {
   bookingsById,
   futureHoldingBookings,
   hasFutureHolds,
+  deleteAccountBookings,
   resourcesOfBooking,
   seatsTakenOf,
   segmentsOf,
+  takenKeys,
+  resourcesOfOccurrencesFrom,
+  cancellableOccurrences,
+  cancelOccurrenceRows,
   type BookingRow,
   type SegmentRow,
 } from './bookings.repository.js';
+export {
+  listBookingRows,
+  feedBookings,
+  resourceHasBookings,
+  futureBookingAtLocation,
+  type BookingListFilters,
+  type BookingOrder,
+  type FeedBookingRow,
+} from './booking-reads.repository.js';
 export { serializeBooking, serializeSegment, type ApiBooking } from './bookings.serializer.js';
 export { lifecycleFields } from './lifecycle.js';
 export { BookingRulesInput, BookingRulesSchema, mergeRules, serializeRules, type BookingRulesBody } from './booking-rules.js';

@@ -73,12 +73,11 @@ export function updateAccount(trx: Trx, scope: PlatformScope, id: string, change
 
 /**
  * Deletes the account; its rows in every account-owned table go with it (foreign keys on
- * account_id cascade). Bookings go first: their segments point at resources with a plain
- * foreign key (a booked resource must never be deleted on its own), so the resources can only
- * be removed once the segments are gone.
+ * account_id cascade). Its bookings must be gone already (capacity's deleteAccountBookings, in
+ * the same transaction): their segments point at resources with a plain foreign key, so the
+ * cascade could not remove a booked resource.
  */
 export async function deleteAccount(trx: Trx, scope: PlatformScope, id: string) {
-  await trx.deleteFrom('bookings').where('account_id', '=', id).execute();
   return trx.deleteFrom('accounts').where('id', '=', id).where('platform_id', '=', scope.platformId).execute();
 }
 

@@ -9,7 +9,7 @@ import { changedAttributes, recordEvent } from '../../events/outbox.repository.j
 import type { PageParams } from '../../db/pagination.js';
 import { toPage } from '../../db/pagination.js';
 import * as repo from '../../tenancy/accounts.repository.js';
-import { hasFutureHolds, mergeRules, type BookingRulesBody } from '../../capacity/index.js';
+import { deleteAccountBookings, hasFutureHolds, mergeRules, type BookingRulesBody } from '../../capacity/index.js';
 import { serializeAccount } from './accounts.serializer.js';
 import { normalizeOffsets } from '../reminders/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -99,6 +99,8 @@ export class AccountsService {
       // It and its active resources were active until now: they count in this month even if
       // the month is opened after the delete.
       await usageMeter.accountLeaving(trx, { ...scope, accountId: id }, now);
+      // Its bookings first (capacity's table), then the account and, by cascade, the rest.
+      await deleteAccountBookings(trx, { accountId: id });
       await repo.deleteAccount(trx, scope, id);
       await recordEvent(trx, { ...scope, accountId: id }, 'account.deleted', serializeAccount(row), null, now);
       return { id, object: 'account', deleted: true as const };

@@ -7,7 +7,7 @@ import type { PageParams } from '../../db/pagination.js';
 import { effectiveStatus, nextStatus, type BookingAction } from '../../core/bookings/transitions.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import { getBooking, hydrateBooking, hydrateBookings } from './bookings.read.js';
-import { listBookingRows, type BookingFilters } from './bookings.repository.js';
+import { listBookings, type BookingFilters } from './bookings.list.js';
 import { parseExpiresAt, parseSegments, type SegmentBody } from './bookings.input.js';
 import { replaceBooking } from './bookings.replace.js';
 import { importBookings, type ImportItem } from './bookings.import.js';
@@ -126,7 +126,7 @@ export class BookingsService {
 
   async list(scope: AccountScope, filters: BookingFilters, page: PageParams, metadata: Record<string, string>) {
     const now = this.clock.now();
-    const result = await listBookingRows(this.db, scope, filters, page, metadata, now);
+    const result = await listBookings(this.db, scope, filters, page, metadata, now);
     return { object: 'list' as const, data: await hydrateBookings(this.db, scope, result.rows, now), has_more: result.hasMore };
   }
 

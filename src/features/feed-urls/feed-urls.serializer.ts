@@ -1,4 +1,5 @@
-import type { FeedUrlRow, FeedBookingRow } from './feed-urls.repository.js';
+import type { FeedBookingRow } from '../../capacity/index.js';
+import type { FeedUrlRow } from './feed-urls.repository.js';
 import type { FeedEvent } from './ics.js';
 
 export interface FeedUrl {

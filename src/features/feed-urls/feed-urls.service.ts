@@ -10,8 +10,8 @@ import type { AccountScope } from '../../tenancy/index.js';
 import { notFound } from '../../lib/errors.js';
 import { toPage, type Page, type PageParams } from '../../db/pagination.js';
 import { newId } from '../../lib/ids.js';
-import { resourcesTable as resources } from '../../capacity/index.js';
-import { deleteFeed, feedBookings, findFeedByToken, insertFeed, listFeeds } from './feed-urls.repository.js';
+import { feedBookings, resourcesTable as resources } from '../../capacity/index.js';
+import { deleteFeed, findFeedByToken, insertFeed, listFeeds } from './feed-urls.repository.js';
 import { renderCalendar } from './ics.js';
 import { feedEventOf, serializeFeedUrl, type FeedUrl } from './feed-urls.serializer.js';
 

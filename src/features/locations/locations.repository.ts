@@ -4,6 +4,7 @@ import type { Row } from '../../db/schema.js';
 import { accountTable } from '../../db/account-table.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import type { PageParams } from '../../db/pagination.js';
+import { futureBookingAtLocation } from '../../capacity/index.js';
 
 export type LocationRow = Row<'locations'>;
 
@@ -22,15 +23,9 @@ export async function locationUsedBy(trx: Trx, scope: AccountScope, id: string, 
   if (schedule) return `schedule ${schedule.id}`;
   const override = await trx.selectFrom('schedule_overrides').select('id').where('account_id', '=', a).where(sql<boolean>`intervals::text like ${needle}`).limit(1).executeTakeFirst();
   if (override) return `schedule override ${override.id}`;
-  const segment = await trx
-    .selectFrom('booking_segments')
-    .select('booking_id')
-    .where('account_id', '=', a)
-    .where('location_id', '=', id)
-    .where('end_at', '>', now)
-    .limit(1)
-    .executeTakeFirst();
-  if (segment) return `booking ${segment.booking_id}`;
+  // Bookings are capacity's table: it answers for their segments.
+  const booking = await futureBookingAtLocation(trx, scope, id, now);
+  if (booking !== null) return `booking ${booking}`;
   return null;
 }
 

@@ -1,4 +1,4 @@
-import type { DbHandle, Trx } from '../../db/transaction.js';
+import type { DbHandle } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import type { PageParams } from '../../db/pagination.js';
 import { resourcesTable, type ResourceRow } from '../../capacity/index.js';
@@ -6,18 +6,6 @@ import { resourcesTable, type ResourceRow } from '../../capacity/index.js';
 export type { ResourceRow };
 /** Resource rows. A resource's row lock IS its resource lock: take it with capacity's lockResource. */
 export const resources = resourcesTable;
-
-/** Any booking, past or future, in any state, keeps a resource from being deleted. */
-export async function resourceHasBookings(trx: Trx, scope: AccountScope, id: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('booking_segments')
-    .select('booking_id')
-    .where('account_id', '=', scope.accountId)
-    .where('resource_id', '=', id)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
-}
 
 export interface ResourceFilters {
   type?: string;

@@ -13,7 +13,7 @@ import { activeSeriesNaming } from '../series/index.js';
 import * as repo from './resources.repository.js';
 import { serializeResource } from './resources.serializer.js';
 import type { Clock } from '../../lib/clock.js';
-import { assertLocationsExist, changesUnderLock, lockResource, mergeRules, type BookingRulesBody } from '../../capacity/index.js';
+import { assertLocationsExist, changesUnderLock, lockResource, mergeRules, resourceHasBookings, type BookingRulesBody } from '../../capacity/index.js';
 import { usageMeter } from '../../metering/index.js';
 import { normalizeOffsets } from '../reminders/index.js';
 
@@ -138,7 +138,7 @@ export class ResourcesService {
   async delete(scope: AccountScope, id: string) {
     return withTransaction(this.db, async (trx) => {
       const { resource: row } = await lockResource(trx, scope, id, null);
-      if (await repo.resourceHasBookings(trx, scope, id)) {
+      if (await resourceHasBookings(trx, scope, id)) {
         throw new ApiError('resource_in_use', 'This resource has bookings; archive it instead of deleting it.');
       }
       const series = await activeSeriesNaming(trx, scope, id);

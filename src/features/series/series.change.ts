@@ -9,9 +9,9 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { changedAttributes, recordEvents } from '../../events/outbox.repository.js';
 import type { SeriesTemplateRow } from '../../db/schema.js';
 import { templateResources } from '../../core/recurrence/template.js';
-import { lockResources, type ResourceLocks } from '../../capacity/index.js';
+import { cancellableOccurrences, cancelOccurrenceRows, lockResources, resourcesOfOccurrencesFrom, type ResourceLocks } from '../../capacity/index.js';
 import { hydrateBookings } from '../bookings/index.js';
-import { cancellableOccurrences, cancelOccurrenceRows, findSeries, resourcesOfOccurrencesFrom, type SeriesRow } from './series.repository.js';
+import { findSeries, type SeriesRow } from './series.repository.js';
 import { templateOf } from './series.input.js';
 
 export type CancelReason = 'series_updated' | 'series_split' | 'series_cancelled';

@@ -26,8 +26,8 @@ import {
 } from '../../core/recurrence/expand.js';
 import { planOccurrences, type OccurrencePlan } from '../../core/recurrence/plan-occurrences.js';
 import { segmentOffsets, templateLengthMinutes, templateResources } from '../../core/recurrence/template.js';
-import { loadResourceFacts, lockResources, timelinesFrom, writeBooking, type ApiBooking } from '../../capacity/index.js';
-import { insertSkipped, takenKeys, updateSeriesRow, type SeriesRow, type SkippedOccurrence } from './series.repository.js';
+import { loadResourceFacts, lockResources, takenKeys, timelinesFrom, writeBooking, type ApiBooking } from '../../capacity/index.js';
+import { insertSkipped, updateSeriesRow, type SeriesRow, type SkippedOccurrence } from './series.repository.js';
 import { parseStartTime, parseStoredRule, templateOf } from './series.input.js';
 import { serializeSeries } from './series.serializer.js';
 

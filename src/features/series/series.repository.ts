@@ -1,27 +1,19 @@
 /**
- * All SQL of series: the series rows, the resources their templates name, skipped
- * occurrences, and the few booking queries only series need (their occurrences, the keys
- * that must not be generated again, cancelling by the series). Every query is scoped by
- * account, except the horizon worker's claim, which walks every account like the other
- * workers and then works inside the claimed series' account.
+ * All SQL of series: the series rows, the resources their templates name and skipped
+ * occurrences. The occurrences themselves are bookings, capacity's table: their queries
+ * (taken keys, cancelling by the series) are asked through capacity/index.ts. Every query is
+ * scoped by account, except the horizon worker's claim, which walks every account like the
+ * other workers and then works inside the claimed series' account.
  */
-import { sql } from 'kysely';
 import { json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { Row, SeriesStatus } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
-import type { ResourceLocks } from '../../capacity/index.js';
 import type { PageParams } from '../../db/pagination.js';
 import { accountTable } from '../../db/account-table.js';
 import type { Conflict } from '../../core/availability/types.js';
 
 export type SeriesRow = Row<'series'>;
 export type SkippedRow = Row<'series_skipped_occurrences'>;
-
-/**
- * Offsets are at most 10080 minutes and buffers 1440: a booking's start lies within 8 days
- * of its occurrence's start. Key lookups by time use this margin.
- */
-export const OCCURRENCE_MARGIN_MS = 8 * 86_400_000;
 
 const seriesTable = accountTable('series');
 
@@ -124,82 +116,6 @@ export async function listSkipped(db: DbHandle, scope: AccountScope, seriesId: s
     .limit(limit + 1)
     .execute();
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
-}
-
-// ------------------------------------------------------------ occurrences (bookings)
-
-/**
- * Occurrence keys of these series that must not be generated: a live booking exists for
- * them, or they were cancelled or rescheduled by hand. Only bookings cancelled by a change of
- * their series free a key. `seriesIds` holds a series and the series it was split from
- * (an occurrence cancelled by hand stays cancelled across a split).
- */
-export async function takenKeys(
-  db: DbHandle,
-  scope: AccountScope,
-  seriesIds: string[],
-  range: { start: Date; end: Date },
-): Promise<Set<string>> {
-  if (seriesIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('bookings')
-    .select('occurrence_key')
-    .where('account_id', '=', scope.accountId)
-    .where('series_id', 'in', seriesIds)
-    .where('occurrence_key', 'is not', null)
-    .where('start_at', '>=', new Date(range.start.getTime() - OCCURRENCE_MARGIN_MS))
-    .where('start_at', '<', new Date(range.end.getTime() + OCCURRENCE_MARGIN_MS))
-    .where((eb) => eb.or([eb('status', '<>', 'cancelled'), eb('cancelled_by_series', '=', false)]))
-    .execute();
-  return new Set(rows.map((r) => r.occurrence_key!));
-}
-
-/** The live occurrences' condition: made by the series, pending or confirmed, from `from`. */
-function liveOccurrencesFrom(db: DbHandle, scope: AccountScope, seriesId: string, from: Date) {
-  return db
-    .selectFrom('bookings')
-    .where('account_id', '=', scope.accountId)
-    .where('series_id', '=', seriesId)
-    .where('occurrence_key', 'is not', null)
-    .where('status', 'in', ['pending', 'confirmed'])
-    .where('start_at', '>=', from);
-}
-
-/**
- * The resources held by the live occurrences of a series from `from` (distinct, unlocked):
- * a change that cancels them must lock these too, and an earlier template, a split's parent or
- * a candidate list may have put them on resources the current template no longer names.
- */
-export async function resourcesOfOccurrencesFrom(db: DbHandle, scope: AccountScope, seriesId: string, from: Date): Promise<string[]> {
-  const rows = await db
-    .selectFrom('booking_segments')
-    .select('resource_id')
-    .distinct()
-    .where('account_id', '=', scope.accountId)
-    .where('booking_id', 'in', liveOccurrencesFrom(db, scope, seriesId, from).select('id'))
-    .execute();
-  return rows.map((r) => r.resource_id);
-}
-
-/**
- * Generated occurrences of a series that a change may cancel: pending or confirmed, made by
- * the series (an occurrence_key; a hand reschedule's new booking has none), starting at or
- * after `from`. Row-locked, in id order, after the resource locks (the one lock order).
- */
-export function cancellableOccurrences(trx: Trx, scope: AccountScope, _locks: ResourceLocks, seriesId: string, from: Date) {
-  return liveOccurrencesFrom(trx, scope, seriesId, from).selectAll().orderBy('id').forUpdate().execute();
-}
-
-/** Cancels occurrences on behalf of their series (they may be generated again later). */
-export function cancelOccurrenceRows(trx: Trx, scope: AccountScope, ids: string[], reason: string, now: Date) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return trx
-    .updateTable('bookings')
-    .set({ status: 'cancelled', cancelled_at: now, cancellation_reason: reason, cancelled_by_series: true, expires_at: null, updated_at: now })
-    .where('account_id', '=', scope.accountId)
-    .where(sql<boolean>`id = any(${ids}::text[])`)
-    .returningAll()
-    .execute();
 }
 
 // ------------------------------------------------------------ the horizon worker

@@ -1,0 +1,189 @@
+/**
+ * The reads other features make of bookings and their segments: the bookings API's list, a
+ * resource's calendar feed, and the checks that keep a booked resource or location from being
+ * deleted. Capacity owns these tables (bookings.repository.ts holds its writer's SQL); the
+ * features ask through capacity/index.ts and keep their own rules (parsing, errors, shapes).
+ */
+import { sql } from 'kysely';
+import type { DbHandle, Trx } from '../db/transaction.js';
+import type { BookingStatus } from '../db/schema.js';
+import type { AccountScope } from '../tenancy/index.js';
+import { invalid } from '../lib/errors.js';
+import { listPage, whereMetadata, type PageParams } from '../db/pagination.js';
+import { pendingAndLapsed, pendingAndLive } from './holds.repository.js';
+import type { BookingRow } from './bookings.repository.js';
+
+export type BookingOrder = 'created' | 'start' | '-start';
+
+/**
+ * The list's filters, parsed by the bookings feature (docs/bookings.md#listing): instants as
+ * dates, local dates already turned into their midnights.
+ */
+export interface BookingListFilters {
+  status?: BookingStatus;
+  resource?: string;
+  location?: string;
+  series?: string;
+  conflicted?: boolean;
+  /** `from` and `to`. */
+  from: Date | null;
+  to: Date | null;
+  /** `from_date`'s midnight, and the midnight after `to_date` (null: no upper bound). */
+  fromMidnight: Date | null;
+  toMidnight: Date | null;
+  order: BookingOrder;
+}
+
+/**
+ * GET /v1/bookings: every filter, three orders, and cursors that work in each order. Cursors
+ * stay plain booking ids (docs/api-conventions.md#lists); for the start orders the cursor's
+ * (start, id) pair is looked up and compared as a row value.
+ */
+export async function listBookingRows(
+  db: DbHandle,
+  scope: AccountScope,
+  f: BookingListFilters,
+  page: PageParams,
+  metadata: Record<string, string>,
+  now: Date,
+): Promise<{ rows: BookingRow[]; hasMore: boolean }> {
+  let q = db.selectFrom('bookings as b').selectAll('b').where('b.account_id', '=', scope.accountId);
+
+  // Status is the effective one: a pending booking past expires_at is listed as expired.
+  if (f.status === 'pending') {
+    q = q.where(pendingAndLive('b', now));
+  } else if (f.status === 'expired') {
+    q = q.where((eb) => eb.or([eb('b.status', '=', 'expired'), pendingAndLapsed('b', now)]));
+  } else if (f.status !== undefined) {
+    q = q.where('b.status', '=', f.status);
+  }
+  for (const [column, value] of [['resource_id', f.resource], ['location_id', f.location]] as const) {
+    if (value === undefined) continue;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('booking_segments as s')
+          .select(sql`1`.as('one'))
+          .whereRef('s.account_id', '=', 'b.account_id')
+          .whereRef('s.booking_id', '=', 'b.id')
+          .where(`s.${column}`, '=', value),
+      ),
+    );
+  }
+  if (f.series !== undefined) q = q.where('b.series_id', '=', f.series);
+  if (f.conflicted !== undefined) q = q.where('b.conflicted', '=', f.conflicted);
+  if (f.from !== null) q = q.where('b.end_at', '>', f.from);
+  if (f.to !== null) q = q.where('b.start_at', '<', f.to);
+  if (f.fromMidnight !== null) q = q.where('b.end_at', '>', f.fromMidnight);
+  if (f.toMidnight !== null) q = q.where('b.start_at', '<', f.toMidnight);
+  q = whereMetadata(q, 'b.metadata', metadata);
+
+  if (f.order === 'created') return listPage(q, 'b.id', page);
+
+  const limit = page.limit ?? 20;
+  const asc = f.order === 'start';
+  const cursorId = page.starting_after ?? page.ending_before;
+  if (cursorId !== undefined) {
+    const param = page.starting_after !== undefined ? 'starting_after' : 'ending_before';
+    const cursor = await db
+      .selectFrom('bookings')
+      .select(['id', 'start_at'])
+      .where('account_id', '=', scope.accountId)
+      .where('id', '=', cursorId)
+      .executeTakeFirst();
+    if (!cursor) throw invalid(param, `Invalid ${param}: no booking '${cursorId}' to page from.`);
+    // "after" in the list's order; ending_before walks the other way and is reversed below.
+    const forward = page.starting_after !== undefined;
+    const greater = asc === forward;
+    const cmp = sql<boolean>`(b.start_at, b.id) ${sql.raw(greater ? '>' : '<')} (${cursor.start_at}, ${cursor.id})`;
+    q = q.where(cmp);
+  }
+  const backward = page.ending_before !== undefined;
+  const dir = asc !== backward ? 'asc' : 'desc';
+  const rows = await q.orderBy('b.start_at', dir).orderBy('b.id', dir).limit(limit + 1).execute();
+  const pageRows = rows.slice(0, limit);
+  return { rows: backward ? pageRows.reverse() : pageRows, hasMore: rows.length > limit };
+}
+
+export interface FeedBookingRow {
+  id: string;
+  status: string;
+  start_at: Date;
+  end_at: Date;
+  revision: number;
+  seats: number | null;
+  metadata: Record<string, string>;
+  cancellation_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * The bookings a calendar feed shows for one resource: confirmed ones (and their later states,
+ * completed and no_show), and cancelled ones that had been confirmed. Start and end are those
+ * of the booking's segments on this resource.
+ */
+export async function feedBookings(
+  db: DbHandle,
+  accountId: string,
+  resourceId: string,
+  window: { from: Date; to: Date },
+  limit: number,
+): Promise<FeedBookingRow[]> {
+  const rows = await db
+    .selectFrom('bookings as b')
+    .innerJoin('booking_segments as s', (join) => join.onRef('s.account_id', '=', 'b.account_id').onRef('s.booking_id', '=', 'b.id'))
+    .select((eb) => [
+      'b.id',
+      'b.status',
+      'b.revision',
+      'b.seats',
+      'b.metadata',
+      'b.cancellation_reason',
+      'b.created_at',
+      'b.updated_at',
+      eb.fn.min('s.start_at').as('start_at'),
+      eb.fn.max('s.end_at').as('end_at'),
+    ])
+    .where('b.account_id', '=', accountId)
+    .where('s.resource_id', '=', resourceId)
+    .where('s.end_at', '>', window.from)
+    .where('s.start_at', '<', window.to)
+    .where((eb) =>
+      eb.or([
+        eb('b.status', 'in', ['confirmed', 'completed', 'no_show']),
+        eb.and([eb('b.status', '=', 'cancelled'), eb('b.confirmed_at', 'is not', null)]),
+      ]),
+    )
+    // The primary key determines every other column of the booking.
+    .groupBy(['b.account_id', 'b.id'])
+    .orderBy('start_at')
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, start_at: new Date(r.start_at as Date), end_at: new Date(r.end_at as Date) })) as FeedBookingRow[];
+}
+
+/** Any booking, past or future, in any state, keeps a resource from being deleted. */
+export async function resourceHasBookings(trx: Trx, scope: AccountScope, resourceId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('booking_segments')
+    .select('booking_id')
+    .where('account_id', '=', scope.accountId)
+    .where('resource_id', '=', resourceId)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** A booking with a segment at the location that has not ended (a location in use), or null. */
+export async function futureBookingAtLocation(trx: Trx, scope: AccountScope, locationId: string, now: Date): Promise<string | null> {
+  const segment = await trx
+    .selectFrom('booking_segments')
+    .select('booking_id')
+    .where('account_id', '=', scope.accountId)
+    .where('location_id', '=', locationId)
+    .where('end_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return segment?.booking_id ?? null;
+}
