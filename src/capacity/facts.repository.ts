@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
-import { holdsCapacity, segmentHoldsCapacity } from './holds.repository.js';
+import { heldSegmentsOverlapping, holdsCapacity } from './holds.repository.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { BlockFacts, BookedStart, HoldFacts, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
 import type { Interval } from '../core/time/types.js';
@@ -70,6 +70,8 @@ interface FactRows {
  * floor is"). A held segment counts when its booking holds capacity, asked of the segment's
  * own copies of the booking's status and expires_at (migration 011): a lookup of the booking
  * per segment took four fifths of a 50-candidate week (docs/performance.md, "Held time").
+ * The segments come from `heldSegmentsOverlapping`, a lookup bounded at both ends, so a
+ * resource's past does not slow it (docs/performance.md, "Held time at scale").
  * Plans still need statistics:
  * PGlite has no autovacuum, so a worker gathers them (docs/performance.md, "Planner
  * statistics").
@@ -110,9 +112,7 @@ async function loadFactRows(db: DbHandle, account: string, ids: string[], range:
           'booking_id', coalesce(array_agg(h.booking_id), '{}'), 'resource_id', coalesce(array_agg(h.resource_id), '{}'),
           'quantity', coalesce(array_agg(h.quantity), '{}'),
           'start', coalesce(array_agg(${ms('h.held_start')}), '{}'), 'end', coalesce(array_agg(${ms('h.held_end')}), '{}'))
-        from booking_segments h
-        where h.account_id = ${account} and h.resource_id = any(${idList}) and h.held_start < ${end} and h.held_end > ${start}
-          and ${segmentHoldsCapacity('h', now)}) as holds
+        from (${heldSegmentsOverlapping(account, ids, range, now)}) h) as holds
   `.execute(db);
   return result.rows[0];
 }

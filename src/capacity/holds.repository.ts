@@ -5,6 +5,7 @@
  * passed as a parameter (never the database's now()), so a test clock governs it too.
  */
 import { sql, type RawBuilder } from 'kysely';
+import type { Interval } from '../core/time/types.js';
 
 /** Attendee states that take seats besides a live pending one. */
 export const SEAT_TAKING = ['confirmed', 'completed', 'no_show'] as const;
@@ -55,4 +56,45 @@ export function segmentHoldsCapacity(alias: string, now: Date): RawBuilder<boole
 /** The attendee takes seats of its booking at `now`. */
 export function takesSeats(alias: string | null, now: Date): RawBuilder<boolean> {
   return sql<boolean>`(${column(alias, 'status')} in (${sql.join([...SEAT_TAKING])}) or ${pendingAndLive(alias, now)})`;
+}
+
+/**
+ * How long a held segment must be to count as long: a day. Shorter ones are found by held_start
+ * alone; the long ones by their own index (migration 013).
+ */
+export const LONG_HELD_MS = 24 * 3600 * 1000;
+/** The long segments' index predicate, word for word (migration 013): the planner proves the index usable by matching it. */
+const LONG_HELD_SQL = sql<boolean>`h.held_end - h.held_start > interval '24 hours'`;
+
+/**
+ * THE held-time lookup: the segments on `resourceIds` of `account` whose held time overlaps
+ * `range` (held_start < end and held_end > start) and whose booking holds capacity at `now`,
+ * as a derived table to select from under the alias `h`. Search, explain, the calendar,
+ * booking and re-checks all read held time through it (facts.repository.ts).
+ *
+ * The index (account_id, resource_id, held_start, held_end) bounds a scan by held_start only,
+ * so `held_end > start` alone would read every past segment of the resource. A segment that
+ * overlaps `range` but starts more than LONG_HELD_MS before it must be longer than that: the
+ * first branch reads held_start from a day before the range (bounded at both ends), the second
+ * only the long segments, through their partial index by held_end. The branches are disjoint.
+ * Chosen by measurement over a range type with a GiST index (docs/performance.md, "Held time
+ * at scale"). The bound is computed here in milliseconds, not as `start - interval '1 day'`,
+ * which the session's time zone would make 23 or 25 hours across a daylight-saving change.
+ */
+export function heldSegmentsOverlapping(account: string, resourceIds: readonly string[], range: Interval, now: Date): RawBuilder<unknown> {
+  const start = new Date(range.start);
+  const end = new Date(range.end);
+  const longBefore = new Date(range.start - LONG_HELD_MS);
+  const ids = sql`${[...resourceIds]}::text[]`;
+  const columns = sql`h.booking_id, h.resource_id, h.quantity, h.held_start, h.held_end`;
+  return sql`
+    select ${columns} from booking_segments h
+      where h.account_id = ${account} and h.resource_id = any(${ids})
+        and h.held_start >= ${longBefore} and h.held_start < ${end} and h.held_end > ${start}
+        and ${segmentHoldsCapacity('h', now)}
+    union all
+    select ${columns} from booking_segments h
+      where h.account_id = ${account} and h.resource_id = any(${ids})
+        and ${LONG_HELD_SQL} and h.held_end > ${start} and h.held_start < ${longBefore}
+        and ${segmentHoldsCapacity('h', now)}`;
 }

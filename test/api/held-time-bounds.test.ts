@@ -1,0 +1,77 @@
+/**
+ * Held time is looked up bounded at both ends (src/capacity/holds.repository.ts,
+ * `heldSegmentsOverlapping`): short segments by held_start from a day before the range, long
+ * ones (over a day) through their own index by held_end. These tests put segments on each side
+ * of every bound and check that the lookup still answers exactly "held_start < end and
+ * held_end > start", once per segment, for the facts every use case reads and over the API.
+ */
+import { describe, expect, it } from 'vitest';
+import { expectError, setupTestApp } from '../support/harness.js';
+import { insertBooking } from '../support/sql-fixtures.js';
+import { loadResourceFacts } from '../../src/capacity/index.js';
+import { LONG_HELD_MS } from '../../src/capacity/holds.repository.js';
+import { at, book, futureDay, openResource, seg } from './bookings.helpers.js';
+
+const t = await setupTestApp();
+const MIN = 60_000;
+const DAY = 86_400_000;
+
+describe('held time bounded at both ends', () => {
+  it('finds every overlapping segment once, however long, and none that only touches the range', async () => {
+    const api = await t.newAccount();
+    const r = await openResource(api, {}, null);
+    const start = Date.parse(`${futureDay(20)}T10:00:00Z`);
+    const end = start + 2 * 3600_000;
+    const segments: Record<string, [number, number, ('cancelled' | 'pending')?]> = {
+      longOverlapping: [start - 30 * DAY, start + MIN],
+      longCovering: [start - 3 * DAY, end + 3 * DAY],
+      longStartingJustBeforeTheBound: [start - LONG_HELD_MS - MIN, start + MIN],
+      startingAtTheBound: [start - LONG_HELD_MS, start + MIN],
+      dayLongEndingJustInside: [start - LONG_HELD_MS + MIN, start + MIN],
+      inside: [start + 30 * MIN, start + 60 * MIN],
+      endingAtTheEnd: [end - MIN, end],
+      longEndingAtTheStart: [start - 5 * DAY, start],
+      endingAtTheStart: [start - 60 * MIN, start],
+      startingAtTheEnd: [end, end + 60 * MIN],
+      longStartingAtTheEnd: [end, end + 5 * DAY],
+      longBefore: [start - 40 * DAY, start - 10 * DAY],
+      longOverlappingButCancelled: [start - 30 * DAY, start + MIN, 'cancelled'],
+    };
+    const ids = new Map<string, string>();
+    for (const [name, [from, to, status]] of Object.entries(segments)) {
+      ids.set(await insertBooking(t.db.kysely, { accountId: api.accountId, resourceId: r.id, start: new Date(from), end: new Date(to), status }), name);
+    }
+    const scope = { platformId: '', livemode: false, accountId: api.accountId };
+    const facts = await loadResourceFacts(t.db.kysely, scope, [r.id], { start, end }, new Date());
+    const found = facts.get(r.id)!.holds.map((h) => ids.get(h.bookingId)).sort();
+    expect(found).toEqual(
+      ['longOverlapping', 'longCovering', 'longStartingJustBeforeTheBound', 'startingAtTheBound', 'dayLongEndingJustInside', 'inside', 'endingAtTheEnd'].sort(),
+    );
+  });
+
+  it('refuses a booking that a long past booking still overlaps, and accepts one starting at its end or ending at the next start', async () => {
+    const api = await t.newAccount();
+    const r = await openResource(api, {}, [{ start: '00:00', end: '24:00' }]);
+    const day = futureDay(15);
+    const before = futureDay(5);
+    const after = futureDay(16);
+    // Held for ten days, ending at 10:00 on `day`; another booking from 12:00.
+    const long = await insertBooking(t.db.kysely, { accountId: api.accountId, resourceId: r.id, start: new Date(at(before, '10:00')), end: new Date(at(day, '10:00')) });
+    await insertBooking(t.db.kysely, { accountId: api.accountId, resourceId: r.id, start: new Date(at(day, '12:00')), end: new Date(at(after, '12:00')) });
+
+    const refused = expectError(await api.post('/v1/bookings', { segments: [seg(r.id, day, '09:00', '10:30')] }), 409, 'booking_conflict', null);
+    expect(JSON.stringify(refused)).toContain('capacity_exceeded');
+    const explained = await api.post('/v1/availability/explain', {
+      from: at(day, '00:00'),
+      to: at(after, '00:00'),
+      timezone: 'UTC',
+      segments: [{ resource: r.id, duration_minutes: 60 }],
+      start: at(day, '09:30'),
+    });
+    expect(explained.status, JSON.stringify(explained.body)).toBe(200);
+    expect(JSON.stringify(explained.body)).toContain(long);
+
+    const touching = await book(api, { segments: [seg(r.id, day, '10:00', '12:00')] });
+    expect(touching.status).toBe('confirmed');
+  });
+});
