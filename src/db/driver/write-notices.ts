@@ -40,8 +40,9 @@ export class WriteNoticeListener {
   async #listen(): Promise<void> {
     this.#retry = null;
     if (this.#stopped) return;
-    // keepAlive: a connection that died without a word is noticed, not kept forever.
-    const client = new this.Client({ connectionString: this.connectionString, keepAlive: true });
+    // keepAlive: a connection that died without a word is noticed, not kept forever; and an
+    // unreachable server does not hold up a start (the cache's expiry keeps the bound).
+    const client = new this.Client({ connectionString: this.connectionString, keepAlive: true, connectionTimeoutMillis: 10_000 });
     let lost = false;
     const onLost = () => {
       if (lost) return;
