@@ -15,7 +15,7 @@ import { metricsRoute } from './http/metrics.js';
 import { watchDatabase } from './metrics/probes.repository.js';
 import { createRateLimiter } from './http/rate-limit/index.js';
 import { RequestMeter } from './metering/index.js';
-import { cachedKeyLookup } from './tenancy/key-cache.js';
+import { cachedKeyLookup, KEY_CACHE_MAX_AGE_MS } from './tenancy/key-cache.js';
 import { secretsBoxOf } from './secrets/key-source.js';
 
 /*
@@ -55,8 +55,10 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
     logger || null,
   );
   const requestMeter = new RequestMeter(db.kysely, deps.clock, logger || null, { onFlushError: () => metrics.usageFlushFailures.inc() });
-  // Key lookups are cached only where the cache can be exact (db.authWrites: PGlite).
-  const keyLookup = db.authWrites ? cachedKeyLookup(db.authWrites) : undefined;
+  // Key lookups are cached: exactly on PGlite; on PostgreSQL other processes' changes arrive as
+  // notices, and an answer expires in case one is lost (docs/api-keys.md).
+  await db.listenForAuthWrites?.();
+  const keyLookup = cachedKeyLookup(db.authWrites, db.listenForAuthWrites ? { maxAgeMs: KEY_CACHE_MAX_AGE_MS } : {});
   const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics, keyLookup });
   app.decorate('requestMeter', requestMeter);
   watchDatabase(metrics, db, deps.clock);

@@ -12,6 +12,7 @@ import { DelegatingDriver } from './driver/delegating-driver.js';
 import { statementLogPlugins, withStatementLog } from './driver/statement-log.js';
 import { WriteWatch, WriteWatchDriver } from './driver/write-watch.js';
 import { TableWrites } from './driver/table-writes.js';
+import { WriteNoticeListener } from './driver/write-notices.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -20,12 +21,18 @@ export interface Db {
   /** Connections busy and callers waiting, for the metrics (PGlite: its one connection). */
   poolStats(): { inUse: number; waiting: number };
   /**
-   * Changes to the tables authentication reads (keys, platforms, accounts), for the exact
-   * cache of key lookups. PGlite only: its data folder belongs to this process, so every
-   * change passes here. Null on PostgreSQL, where other processes write too.
+   * Changes to the tables authentication reads (keys, platforms, accounts), for the cache of
+   * key lookups (src/tenancy/key-cache.ts). On PGlite every change passes through this
+   * process (its data folder belongs to it), so the cache is exact; on PostgreSQL this
+   * process's own changes do, and other processes' once `listenForAuthWrites` has started.
    */
-  authWrites: WriteWatch | null;
-  /** The tables written since the planner statistics last looked (src/db/driver/table-writes.ts). PGlite only, like authWrites. */
+  authWrites: WriteWatch;
+  /**
+   * PostgreSQL: starts (once; stopped by `close`) the connection that hears of other processes'
+   * changes to those tables (src/db/driver/write-notices.ts). Null on PGlite, which needs none.
+   */
+  listenForAuthWrites: (() => Promise<void>) | null;
+  /** The tables written since the planner statistics last looked (src/db/driver/table-writes.ts). PGlite only. */
   tableWrites: TableWrites | null;
 }
 
@@ -98,6 +105,8 @@ class SerializedPGliteAdapter extends PGliteAdapter {
 
 /** The tables authentication reads (src/tenancy/key-cache.ts): a change to one empties its cache. */
 const AUTH_TABLES = ['api_keys', 'platforms', 'accounts'];
+/** The channel on which a change to them is announced to every process (PostgreSQL). */
+export const AUTH_WRITES_CHANNEL = 'scheduling_auth_writes';
 
 class SerializedPGliteDialect extends PGliteDialect {
   constructor(readonly pglite: PGlite) {
@@ -117,8 +126,10 @@ class SerializedPGliteDialect extends PGliteDialect {
 }
 
 class PreviewablePostgresDialect extends PostgresDialect {
+  readonly authWrites = new WriteWatch(AUTH_TABLES);
   override createDriver(): Driver {
-    return new PreviewableDriver(withStatementLog(super.createDriver()));
+    // Every change to the auth tables is announced on AUTH_WRITES_CHANNEL in its transaction.
+    return new PreviewableDriver(new WriteWatchDriver(withStatementLog(super.createDriver()), this.authWrites, undefined, AUTH_WRITES_CHANNEL));
   }
 }
 
@@ -183,13 +194,23 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     // pool listens only while a client is idle. The statement in flight fails on its own, and
     // the broken client is discarded when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const kysely = new Kysely<Database>({ dialect: new PreviewablePostgresDialect({ pool }), plugins: statementLogPlugins() });
+    const dialect = new PreviewablePostgresDialect({ pool });
+    const kysely = new Kysely<Database>({ dialect, plugins: statementLogPlugins() });
+    let listener: WriteNoticeListener | null = null;
+    const databaseUrl = options.databaseUrl;
     return {
       kysely,
       kind: 'postgres',
-      authWrites: null,
+      authWrites: dialect.authWrites,
+      listenForAuthWrites: () => {
+        listener ??= new WriteNoticeListener(pg.Client, databaseUrl, AUTH_WRITES_CHANNEL, dialect.authWrites);
+        return listener.started;
+      },
       tableWrites: null,
-      close: () => kysely.destroy(),
+      close: async () => {
+        await listener?.stop();
+        await kysely.destroy();
+      },
       poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -211,6 +232,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       kysely,
       kind: 'pglite',
       authWrites: dialect.authWrites,
+      listenForAuthWrites: null,
       tableWrites: dialect.tableWrites,
       poolStats: () => {
         const stats = dialect.serialized[0]?.stats ?? { held: 0, waiting: 0 };

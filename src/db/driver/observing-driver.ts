@@ -1,31 +1,40 @@
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from 'kysely';
 import { DelegatingDriver } from './delegating-driver.js';
 
+/** What to do once a statement has succeeded, on the same connection (the write watch's notice). */
+export type AfterStatement = (connection: DatabaseConnection) => Promise<void>;
+
 /**
  * A driver that sees every statement sent on its connections (`observe`, called before the
- * statement runs) while delegating everything to `inner`. The statement log and the write
- * watch extend it.
+ * statement runs, with the connection as its callers know it) while delegating everything to
+ * `inner`. The statement log and the write watch extend it.
  */
 export abstract class ObservingDriver extends DelegatingDriver {
   readonly #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
   readonly #unwrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
-  protected abstract observe(query: CompiledQuery): void;
+  /** May return a step to run once the statement succeeded (not for streamed queries: only reads stream). */
+  protected abstract observe(query: CompiledQuery, connection: DatabaseConnection): AfterStatement | void;
 
   #wrap(connection: DatabaseConnection): DatabaseConnection {
     let wrapper = this.#wrapped.get(connection);
     if (!wrapper) {
-      const observe = (q: CompiledQuery) => this.observe(q);
-      wrapper = {
+      const observe = (q: CompiledQuery) => this.observe(q, self);
+      const self: DatabaseConnection = {
         executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-          observe(query);
-          return connection.executeQuery<R>(query);
+          const after = observe(query);
+          if (!after) return connection.executeQuery<R>(query);
+          return connection.executeQuery<R>(query).then(async (result) => {
+            await after(connection);
+            return result;
+          });
         },
         streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
           observe(query);
           return connection.streamQuery<R>(query, chunkSize!);
         },
       };
+      wrapper = self;
       this.#wrapped.set(connection, wrapper);
       this.#unwrapped.set(wrapper, connection);
     }
