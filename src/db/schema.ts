@@ -43,6 +43,7 @@ export interface Database {
   calendar_feeds: feeds.CalendarFeedsTable;
   calendar_feed_busy: feeds.CalendarFeedBusyTable;
   booking_reminders: feeds.BookingRemindersTable;
+  reminder_queue: feeds.ReminderQueueTable;
   manage_links: feeds.ManageLinksTable;
 }
 

@@ -64,6 +64,18 @@ export interface BookingRemindersTable {
   created_at: Timestamp;
 }
 
+/**
+ * The reminders due, by due time (015-reminder-queue.sql, docs/reminders.md): written by
+ * triggers with the booking or the offsets, removed by the worker once handled.
+ */
+export interface ReminderQueueTable {
+  account_id: string;
+  booking_id: string;
+  offset_minutes: number;
+  start_at: Timestamp;
+  due_at: Timestamp;
+}
+
 /** Self-service links of a booking (010-reminders.sql, docs/manage-links.md); only the token's hash is kept. */
 export interface ManageLinksTable {
   account_id: string;
