@@ -50,7 +50,7 @@ export const TABLE_DISTRIBUTION: Record<string, Record<string, Distribution>> = 
   '007-feed-urls': { resource_feed_urls: 'account' },
   '009-waitlists-and-calendar-feeds': { calendar_feeds: 'account', calendar_feed_busy: 'account' },
   '010-reminders': { booking_reminders: 'account', manage_links: 'account' },
-  '015-reminder-queue': { reminder_queue: 'account' },
+  '014-reminder-queue': { reminder_queue: 'account' },
 };
 
 /** The tables the migrator keeps local to the coordinator: its own bookkeeping. */

@@ -123,7 +123,7 @@ describe('the reminder queue', () => {
   });
 });
 
-describe('migration 015', () => {
+describe('migration 014', () => {
   it('queues the reminders of the existing future confirmed bookings, not those sent, cancelled or past', async () => {
     const { db, drop } = await freshDatabase({ migrated: false });
     try {
@@ -150,7 +150,7 @@ describe('migration 015', () => {
       await sql`insert into booking_reminders (account_id, booking_id, offset_minutes, start_at, remind_at, created_at)
         values (${account}, 'bk_sent', 1440, '2040-01-03T09:00Z', '2040-01-02T09:00Z', now())`.execute(db.kysely);
 
-      expect(await migrate(db.kysely)).toContain('015-reminder-queue');
+      expect(await migrate(db.kysely)).toContain('014-reminder-queue');
       const { rows } = await sql<{ booking_id: string; offset_minutes: number; due_at: Date }>`
         select booking_id, offset_minutes, due_at from reminder_queue order by booking_id, offset_minutes desc`.execute(db.kysely);
       expect(rows.map((r) => [r.booking_id, r.offset_minutes, new Date(r.due_at).toISOString()])).toEqual([

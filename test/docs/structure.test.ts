@@ -86,7 +86,6 @@ describe('the structure of src/', () => {
       'bookings src/capacity/facts.repository.ts': "capacity's own facts (bookings per day for the booking rules)",
       'booking_segments src/capacity/facts.repository.ts': "capacity's own facts (held time)",
       'bookings src/features/reminders/reminders.repository.ts': 'the reminder worker finds due bookings in one statement',
-      'booking_segments src/features/reminders/reminders.repository.ts': 'the reminder worker finds due bookings in one statement',
       // Rooms below the owner cannot import it (the line above), so they read the table themselves.
       'bookings src/metrics/probes.repository.ts': 'a read-only scrape probe (expiry lag); metrics is below capacity',
       'attendees src/metrics/probes.repository.ts': 'a read-only scrape probe (expiry lag); metrics is below features',
@@ -117,8 +116,6 @@ describe('the structure of src/', () => {
       'usage_counters src/features/usage/usage.repository.ts': 'the usage API reads the counters metering writes',
       'usage_platform_counters src/features/usage/usage.repository.ts': 'the usage API reads the counters metering writes',
       'usage_active_objects src/features/usage/usage.repository.ts': 'the monthly active objects, one statement',
-      'accounts src/features/reminders/reminders.repository.ts': 'the reminder worker finds due bookings in one statement',
-      'resources src/features/reminders/reminders.repository.ts': 'the reminder worker finds due bookings in one statement',
       'resources src/features/locations/locations.repository.ts': 'the location-in-use check',
       'blocks src/features/locations/locations.repository.ts': 'the location-in-use check',
       'schedules src/features/locations/locations.repository.ts': 'the location-in-use check',

@@ -65,7 +65,7 @@ export interface BookingRemindersTable {
 }
 
 /**
- * The reminders due, by due time (015-reminder-queue.sql, docs/reminders.md): written by
+ * The reminders due, by due time (014-reminder-queue.sql, docs/reminders.md): written by
  * triggers with the booking or the offsets, removed by the worker once handled.
  */
 export interface ReminderQueueTable {

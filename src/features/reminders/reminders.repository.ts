@@ -1,6 +1,6 @@
 /**
  * The SQL of the reminder worker: the queue of due reminders (docs/reminders.md, "The queue").
- * The rows are written by triggers with the booking or the offsets (migration 015); the worker
+ * The rows are written by triggers with the booking or the offsets (migration 014); the worker
  * reads the rows due and removes them once handled. The list of due accounts goes across
  * accounts: see docs/scaling.md.
  */
@@ -37,7 +37,7 @@ export function dueAccountsQuery(db: DbHandle, now: Date, limit: number) {
 /**
  * The account's reminders due, oldest first, claimed FOR UPDATE SKIP LOCKED: another worker
  * process skips them, and this one never waits on a row (the triggers that rewrite rows lock
- * them in key order: migration 015).
+ * them in key order: migration 014).
  */
 export async function claimDueReminders(trx: Trx, scope: AccountScope, now: Date): Promise<DueReminder[]> {
   const rows = await trx
