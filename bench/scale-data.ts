@@ -59,7 +59,9 @@ function base32(x: string, width: number): string {
 const msOf = (t: string) => `(extract(epoch from ${t}) * 1000)::bigint`;
 /** An id of src/lib/ids.ts's shape, made at `createdAt`, unique by the ordinal `n` (< 2^40). */
 function idSql(prefix: string, createdAt: string, n: string): string {
-  return `'${prefix}_' || ${base32(msOf(createdAt), 10)} || ${base32(`(((${n}) * 48271) % 2147483647) * 512 + ((${n}) % 512)`, 8)} || ${base32(n, 8)}`;
+  // bigint before any arithmetic: an int4 ordinal would overflow the scramble, and shift by 32 or more wraps.
+  const big = `(${n})::bigint`;
+  return `'${prefix}_' || ${base32(msOf(createdAt), 10)} || ${base32(`((${big} * 48271) % 2147483647) * 512 + (${big} % 512)`, 8)} || ${base32(big, 8)}`;
 }
 /** An event id for the booking `b` at `at`: the booking's own 16 digits after the time. */
 const eventIdSql = (at: string) => `'evt_' || ${base32(msOf(at), 10)} || substr(b.id, 14)`;
