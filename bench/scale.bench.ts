@@ -20,6 +20,7 @@ import { buildIfStale } from '../scripts/build.mjs';
 import { client, openResource, type Client } from './http-client.js';
 import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
 import { buildScaleData, countRows, sizeFor, type ScaleSize } from './scale-data.js';
+import { TEST_SECRETS_KEY } from '../test/support/secrets-key.js';
 
 export interface ScaleBenchOptions {
   quick: boolean;
@@ -155,9 +156,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** One data set on one engine, from an empty place to its figures; `size` null: left empty. */
 async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: (line: string) => void): Promise<Figures> {
   const place = await newDataPlace(engine);
+  // A server on PostgreSQL refuses to start without the key its processes share; the test suite's will do for a scratch database.
+  const env = engine === 'PGlite (file)' ? place.env : { SECRETS_KEY: process.env.SECRETS_KEY ?? TEST_SECRETS_KEY, ...place.env };
   let server: ServerProcess | null = null;
   try {
-    server = await startServe(place.env);
+    server = await startServe(env);
     const key = testKeyOf(server);
     const objects = await setUp(server, key);
     await server.stop();
@@ -179,7 +182,7 @@ async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: 
     }
     const buildSeconds = (performance.now() - t0) / 1000;
 
-    server = await startServe(place.env);
+    server = await startServe(env);
     const live = server;
     const rssReadyMb = live.rssMb();
     const c = client(live.url, key, () => objects.accountId, 1);
@@ -238,7 +241,6 @@ export default async function scaleBench(options: ScaleBenchOptions = { quick: f
   const n = options.quick ? QUICK : FULL;
   const load = os.loadavg()[0];
   const started = performance.now();
-  const tables: string[] = [];
   for (const engine of enginesToRun()) {
     const bookings = options.bookings ?? (engine === 'PGlite (file)' ? PGLITE_BOOKINGS : options.quick ? QUICK_BOOKINGS : FULL_BOOKINGS);
     const size = sizeFor(bookings);
@@ -246,10 +248,10 @@ export default async function scaleBench(options: ScaleBenchOptions = { quick: f
     const empty = await dataSet(engine, null, n, console.log);
     console.log(`${engine}: large data set, ${size.accounts} accounts, ${size.resources} resources, ${size.perResource} bookings a resource, probe ${size.probeBookings}…`);
     const large = await dataSet(engine, size, n, console.log);
-    tables.push(report(engine, empty, large));
+    // Printed as each engine ends: a later engine's failure leaves the earlier figures.
+    console.log(`\n${report(engine, empty, large)}\n`);
   }
   const minutes = (performance.now() - started) / 60_000;
-  console.log(`\n${options.quick ? 'quick' : 'full'} samples; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs; ${minutes.toFixed(1)} min; ${new Date().toISOString().slice(0, 10)}\n`);
-  console.log(tables.join('\n\n'));
+  console.log(`${options.quick ? 'quick' : 'full'} samples; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs; ${minutes.toFixed(1)} min; ${new Date().toISOString().slice(0, 10)}`);
   console.log('\nTargets are the issue\'s, for the full size; a smaller run shows the trend, not the verdict.');
 }
