@@ -7,7 +7,8 @@
  * `http` measures the service as users run it (server processes over real HTTP, against the
  * engine's own floor); the others measure parts of it in process, on an in-memory PGlite.
  * `soak` (an hour of mixed traffic per engine) runs only when named; `--minutes N` shortens
- * it and `--rate R` sets its request rate instead of calibrating one.
+ * it and `--rate R` sets its request rate instead of calibrating one. `scale` (empty against a
+ * large data set built in SQL) also runs only when named; `--bookings N` sets that set's size.
  */
 import { parseArgs } from 'node:util';
 
@@ -17,6 +18,8 @@ export interface BenchOptions {
   minutes?: number;
   /** Requests per second for an open-loop benchmark (soak); absent: it calibrates. */
   rate?: number;
+  /** Bookings of the large data set (scale); absent: its own default. */
+  bookings?: number;
 }
 
 const BENCHES: { name: string; onlyWhenNamed?: boolean; load: () => Promise<{ default: (options: BenchOptions) => Promise<void> }> }[] = [
@@ -29,9 +32,11 @@ const BENCHES: { name: string; onlyWhenNamed?: boolean; load: () => Promise<{ de
   { name: 'calendar-feeds', load: () => import('./calendar-feeds.bench.js') },
   // An hour by default: never part of a plain `npm run bench`.
   { name: 'soak', onlyWhenNamed: true, load: () => import('./soak.bench.js') },
+  // Builds millions of rows per engine: only when named.
+  { name: 'scale', onlyWhenNamed: true, load: () => import('./scale.bench.js') },
 ];
 
-const USAGE = 'npm run bench -- [name ...] [--quick] [--minutes N] [--rate R]';
+const USAGE = 'npm run bench -- [name ...] [--quick] [--minutes N] [--rate R] [--bookings N]';
 
 function fail(message: string): never {
   console.error(`${message}\nUsage: ${USAGE}`);
@@ -52,7 +57,7 @@ function parseBenchArgs() {
       args: process.argv.slice(2),
       allowPositionals: true,
       strict: true,
-      options: { quick: { type: 'boolean', default: false }, minutes: { type: 'string' }, rate: { type: 'string' } },
+      options: { quick: { type: 'boolean', default: false }, minutes: { type: 'string' }, rate: { type: 'string' }, bookings: { type: 'string' } },
     });
   } catch (err) {
     fail((err as Error).message); // an unknown option, or a value missing
@@ -63,6 +68,7 @@ const options: BenchOptions = {
   quick: parsed.values.quick === true,
   minutes: positive('minutes', parsed.values.minutes),
   rate: positive('rate', parsed.values.rate),
+  bookings: positive('bookings', parsed.values.bookings),
 };
 const wanted = parsed.positionals;
 const unknown = wanted.filter((w) => !BENCHES.some((b) => b.name === w));

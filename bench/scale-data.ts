@@ -1,0 +1,244 @@
+/**
+ * The large data set of the `scale` benchmark (docs/performance.md, "Scale"), written in SQL
+ * while no server holds the data (a PGlite folder belongs to one process): insert … select
+ * over generate_series, a few statements per table, so ten million bookings take minutes and
+ * not hours. It keeps the service's invariants:
+ *
+ * - every resource has capacity 1 and its bookings are one-segment slots one after another,
+ *   so held segments never overlap;
+ * - every segment carries its booking's status and expires_at (migration 011), as
+ *   src/capacity/writer.ts writes them; one booking in 20 is cancelled;
+ * - every booking has its `booking.created` event (and a cancelled one its `booking.cancelled`),
+ *   with the object in the API shape of src/capacity/bookings.serializer.ts;
+ * - ids have the shape of src/lib/ids.ts: prefix, 10 Crockford base32 digits of the creation
+ *   millisecond, 16 more digits. Those 16 are not random: a scramble of the row's ordinal, then
+ *   the ordinal, so that a resource's row can name its account's id without a lookup, and
+ *   ids stay unique;
+ * - usage counters: `bookings_created` per account and month of creation, and every account
+ *   and resource active in the current month (what the month's opening writes). Earlier months
+ *   have no active objects marked: no statement of them is read by the benchmark.
+ *
+ * Time: bookings lie over two years, the past one and the next. An account is made 30 days
+ * before that; a booking is created halfway between the first day and its start, at least 7
+ * days before it and never after now. Ordinary resources have one-hour slots, spread over the
+ * week by resource; the probe has 10-minute slots back to back, all in the past.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/db/schema.js';
+
+export interface ScaleSize {
+  bookings: number;
+  accounts: number;
+  resources: number;
+  /** Bookings of each ordinary resource (those of the bench account too). */
+  perResource: number;
+  /** Bookings of the probe resource, all in the past. */
+  probeBookings: number;
+}
+
+/** 10 resources an account, 100 bookings a resource, and the probe's 50,000 on top. */
+export function sizeFor(bookings: number): ScaleSize {
+  const resources = Math.max(10, Math.round(bookings / 100));
+  return { bookings, accounts: Math.max(1, Math.round(resources / 10)), resources, perResource: Math.max(1, Math.round(bookings / resources)), probeBookings: 50_000 };
+}
+
+/** What the builder needs of the objects made through the API before it. */
+export interface Measured {
+  platformId: string;
+  accountId: string;
+  probe: string;
+}
+
+const DAY = 86_400_000;
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** `width` Crockford base32 digits of the bigint SQL expression `x`, most significant first. */
+function base32(x: string, width: number): string {
+  return Array.from({ length: width }, (_, i) => `substr('${ALPHABET}', (((${x}) >> ${5 * (width - 1 - i)}) & 31)::int + 1, 1)`).join(' || ');
+}
+const msOf = (t: string) => `(extract(epoch from ${t}) * 1000)::bigint`;
+/** An id of src/lib/ids.ts's shape, made at `createdAt`, unique by the ordinal `n` (< 2^40). */
+function idSql(prefix: string, createdAt: string, n: string): string {
+  // bigint before any arithmetic: an int4 ordinal would overflow the scramble, and shift by 32 or more wraps.
+  const big = `(${n})::bigint`;
+  return `'${prefix}_' || ${base32(msOf(createdAt), 10)} || ${base32(`((${big} * 48271) % 2147483647) * 512 + (${big} % 512)`, 8)} || ${base32(big, 8)}`;
+}
+/** An event id for the booking `b` at `at`: the booking's own 16 digits after the time. */
+const eventIdSql = (at: string) => `'evt_' || ${base32(msOf(at), 10)} || substr(b.id, 14)`;
+const isoSql = (t: string) => `to_char(${t} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** The booking as serializeBooking shows it, from `b` (bookings) and `s` (its one segment). */
+function bookingJson(status: string, updatedAt: string, cancelledAt: string): string {
+  const segment = `json_build_object('resource', s.resource_id, 'location', null, 'start', ${isoSql('s.start_at')}, 'end', ${isoSql('s.end_at')}, 'quantity', 1, 'buffer_before_minutes', 0, 'buffer_after_minutes', 0)`;
+  return `json_build_object('id', b.id, 'object', 'booking', 'livemode', false, 'status', '${status}', 'expires_at', null,
+    'start', ${isoSql('b.start_at')}, 'end', ${isoSql('b.end_at')}, 'segments', json_build_array(${segment}),
+    'seats', null, 'seats_taken', null, 'conflict_policy', 'reject', 'conflicted', false, 'conflicts', null,
+    'series', null, 'occurrence_key', null, 'replaces', null, 'replaced_by', null, 'waitlist_limit', 0, 'waitlist_hold_minutes', 0,
+    'cancellation_reason', null, 'confirmed_at', ${isoSql('b.confirmed_at')}, 'cancelled_at', ${cancelledAt},
+    'metadata', '{}'::json, 'created_at', ${isoSql('b.created_at')}, 'updated_at', ${isoSql(updatedAt)})`;
+}
+
+interface Slots {
+  /** Which resources (a condition on `resources`). */
+  where: string;
+  per: number;
+  /** Ordinal of the first booking (ids stay unique across calls). */
+  base: number;
+  firstStart: Date;
+  stepMinutes: number;
+  durationMinutes: number;
+  /** Resource k's slots are shifted by (k mod spread) hours. */
+  spread: number;
+}
+
+/** One row per booking to write: account, resource, id, start, created (c), cancelled. */
+function slotsSql(s: Slots, firstDay: Date): string {
+  const day0 = `'${firstDay.toISOString()}'::timestamptz`;
+  return `
+    select r.account_id, r.id as resource_id, ${idSql('bk', 'c.c', 'n.n')} as id, t.s, t.s + interval '${s.durationMinutes} minutes' as e, c.c, n.n % 20 = 19 as cancelled
+    from (select account_id, id, row_number() over (order by account_id, id) - 1 as k from resources where ${s.where}) r
+    cross join generate_series(0, ${s.per - 1}) as i
+    cross join lateral (select ${s.base}::bigint + r.k * ${s.per} + i as n) n
+    cross join lateral (select '${s.firstStart.toISOString()}'::timestamptz + make_interval(mins => (i * ${s.stepMinutes} + (r.k % ${s.spread}) * 60)::int) as s) t
+    cross join lateral (select ${day0} - interval '7 days' + (t.s - ${day0}) / 2 as c) c`;
+}
+
+async function writeBookings(db: Kysely<Database>, s: Slots, firstDay: Date): Promise<void> {
+  const from = slotsSql(s, firstDay);
+  await sql`
+    insert into bookings (account_id, id, livemode, status, expires_at, start_at, end_at, seats, conflict_policy, conflicted, conflicts, metadata,
+                          confirmed_at, cancelled_at, created_at, updated_at)
+    select account_id, id, false, case when cancelled then 'cancelled' else 'confirmed' end, null, s, e, null, 'reject', false, null, '{}',
+           c, case when cancelled then c + interval '1 day' end, c, case when cancelled then c + interval '1 day' else c end
+    from (${sql.raw(from)}) x`.execute(db);
+  await sql`
+    insert into booking_segments (account_id, booking_id, position, resource_id, location_id, location_requested, start_at, end_at, held_start, held_end,
+                                  quantity, buffer_before_minutes, buffer_after_minutes, booking_status, booking_expires_at)
+    select account_id, id, 0, resource_id, null, false, s, e, s, e, 1, 0, 0, case when cancelled then 'cancelled' else 'confirmed' end, null
+    from (${sql.raw(from)}) x`.execute(db);
+}
+
+/** Secondary indexes of the big tables, dropped while they are filled and made again after. */
+async function secondaryIndexes(db: Kysely<Database>): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select indexname as name, indexdef as definition from pg_indexes
+    where schemaname = current_schema() and tablename in ('bookings', 'booking_segments', 'events')
+      and indexname not in (select conname from pg_constraint)`.execute(db);
+  return rows;
+}
+
+/**
+ * Writes the data set beside the bench account made through the API (whose resources get
+ * their ordinary bookings too). Reports each step's time through `log`.
+ */
+export async function buildScaleData(kysely: Kysely<Database>, size: ScaleSize, m: Measured, log: (line: string) => void): Promise<void> {
+  const today = new Date(Math.floor(Date.now() / DAY) * DAY);
+  const firstDay = new Date(today.getTime() - 365 * DAY);
+  const accountMade = (n: string) => `'${new Date(firstDay.getTime() - 30 * DAY).toISOString()}'::timestamptz + make_interval(secs => ${n})`;
+  const perAccount = Math.ceil(size.resources / size.accounts);
+  const resourceMade = (k: string) => `${accountMade(`${k} / ${perAccount} + 1`)} + make_interval(mins => ${k} % ${perAccount} + 1)`;
+  const period = today.toISOString().slice(0, 8) + '01';
+  // One connection for every statement: the session settings below hold for all of them.
+  await kysely.connection().execute(async (db) => {
+    const step = async (what: string, fn: () => Promise<unknown>) => {
+      const t0 = Date.now();
+      await fn();
+      log(`  ${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    };
+    await sql`set statement_timeout = 0`.execute(db);
+    await sql`set synchronous_commit = off`.execute(db);
+    const indexes = await secondaryIndexes(db);
+    for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(db);
+
+    await step(`${size.accounts} accounts`, () =>
+      sql`
+        insert into accounts (id, platform_id, livemode, name, timezone, metadata, created_at, updated_at)
+        select ${sql.raw(idSql('acct', accountMade('n'), 'n'))}, ${m.platformId}::text, false, 'Account ' || n, 'UTC', '{}', t, t
+        from generate_series(1, ${sql.lit(size.accounts)}) as n cross join lateral (select ${sql.raw(accountMade('n'))} as t) t`.execute(db),
+    );
+    await step(`${size.resources} resources and their schedules`, async () => {
+      await sql`
+        insert into resources (account_id, id, livemode, name, type, capacity, timezone, default_location, status, buffer_before_minutes, buffer_after_minutes, metadata, created_at, updated_at)
+        select ${sql.raw(idSql('acct', accountMade(`k / ${perAccount} + 1`), `k / ${perAccount} + 1`))}, ${sql.raw(idSql('res', 't.t', 'k'))},
+               false, 'Room ' || k, 'room', 1, 'UTC', null, 'active', 0, 0, '{}', t.t, t.t
+        from generate_series(0, ${sql.lit(size.resources - 1)}) as k cross join lateral (select ${sql.raw(resourceMade('k'))} as t) t`.execute(db);
+      const week = JSON.stringify([Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start: '00:00', end: '24:00', location: null }]]))]);
+      await sql`
+        insert into schedules (account_id, id, livemode, resource_id, effective_from, weeks, metadata, created_at, updated_at)
+        select r.account_id, 'sch_' || substr(r.id, 5), false, r.id, ${firstDay.toISOString().slice(0, 10)}::date - 30, ${week}::jsonb, '{}', r.created_at, r.created_at
+        from resources r where not exists (select 1 from schedules s where s.account_id = r.account_id and s.resource_id = r.id)`.execute(db);
+    });
+    await step(`bookings with their segments, ${size.perResource} a resource`, () =>
+      writeBookings(db, {
+        where: `id <> '${m.probe}'`,
+        per: size.perResource,
+        base: 1,
+        firstStart: firstDay,
+        stepMinutes: Math.floor((730 * 1440) / size.perResource),
+        durationMinutes: 60,
+        spread: 168,
+      }, firstDay),
+    );
+    await step(`the probe's ${size.probeBookings} bookings`, () =>
+      writeBookings(db, {
+        where: `id = '${m.probe}'`,
+        per: size.probeBookings,
+        base: 2 ** 39,
+        firstStart: new Date(today.getTime() - DAY - size.probeBookings * 10 * 60_000),
+        stepMinutes: 10,
+        durationMinutes: 10,
+        spread: 1,
+      }, firstDay),
+    );
+    await step('their events', async () => {
+      await sql`
+        insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details)
+        select ${m.platformId}::text, ${sql.raw(eventIdSql('b.created_at'))}, false, b.account_id, 'booking.created',
+               ${sql.raw(bookingJson('confirmed', 'b.created_at', 'null'))}, null, b.created_at, null
+        from bookings b join booking_segments s on s.account_id = b.account_id and s.booking_id = b.id`.execute(db);
+      await sql`
+        insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details)
+        select ${m.platformId}::text, ${sql.raw(eventIdSql('b.cancelled_at'))}, false, b.account_id, 'booking.cancelled',
+               ${sql.raw(bookingJson('cancelled', 'b.updated_at', isoSql('b.cancelled_at')))}, '{"status":"confirmed","cancelled_at":null}', b.cancelled_at, null
+        from bookings b join booking_segments s on s.account_id = b.account_id and s.booking_id = b.id
+        where b.status = 'cancelled'`.execute(db);
+    });
+    await step('usage counters', async () => {
+      await sql`
+        insert into usage_counters (account_id, period, platform_id, livemode, bookings_created)
+        select account_id, date_trunc('month', created_at at time zone 'UTC')::date, ${m.platformId}::text, false, count(*) from bookings group by 1, 2
+        on conflict (account_id, period) do update set bookings_created = usage_counters.bookings_created + excluded.bookings_created`.execute(db);
+      // What the month's opening writes (src/features/usage/usage.repository.ts, openPeriod),
+      // whether or not the running server has opened it yet: marked once, counted once.
+      await sql`
+        with marked as (
+          insert into usage_active_objects (account_id, period, object_id)
+          select id, ${period}::date, id from accounts
+          union all
+          select account_id, ${period}::date, id from resources where status = 'active'
+          on conflict do nothing
+          returning account_id, object_id
+        ), per_account as (
+          select account_id, count(*) filter (where object_id = account_id) as accounts, count(*) filter (where object_id <> account_id) as resources
+          from marked group by account_id
+        )
+        insert into usage_counters (account_id, period, platform_id, livemode, active_accounts, active_resources)
+        select p.account_id, ${period}::date, a.platform_id, a.livemode, p.accounts, p.resources
+        from per_account p join accounts a on a.id = p.account_id
+        on conflict (account_id, period) do update set
+          active_accounts = usage_counters.active_accounts + excluded.active_accounts,
+          active_resources = usage_counters.active_resources + excluded.active_resources`.execute(db);
+    });
+    await step(`${indexes.length} secondary indexes made again`, async () => {
+      for (const i of indexes) await sql.raw(i.definition).execute(db);
+    });
+    await step('vacuum analyze', () => sql`vacuum analyze`.execute(db));
+  });
+}
+
+/** The rows the data set holds, for the report. */
+export async function countRows(db: Kysely<Database>): Promise<Record<'accounts' | 'resources' | 'bookings' | 'events', number>> {
+  return (await sql<Record<'accounts' | 'resources' | 'bookings' | 'events', number>>`
+    select (select count(*) from accounts)::int as accounts, (select count(*) from resources)::int as resources,
+           (select count(*) from bookings)::int as bookings, (select count(*) from events)::int as events`.execute(db)).rows[0];
+}

@@ -1,0 +1,257 @@
+/**
+ * Cost as history grows (docs/performance.md, "Scale"): the same `serve` process, over real
+ * HTTP, on an empty database and on a large one, in one run, per engine (a PGlite folder;
+ * PostgreSQL when DATABASE_URL is set; Citus when CITUS_DATABASE_URL is).
+ *
+ * For each data set: a first start, the bench account made through the API (an ordinary
+ * resource, the probe resource, 50 coaches); stop; for the large set, the data written in SQL
+ * (bench/scale-data.ts) and analysed; a restart; every request kind's p50 and p99, on the
+ * ordinary resource and on the probe with its 50,000 bookings of history; the idle server's
+ * CPU over 10 s with its workers on; resident memory. One table per engine: empty, large, ratio,
+ * and the issue's targets (p50 within 1.2×, idle CPU under 2% of a core, memory within 10%).
+ *
+ * Sizes: 10,000,000 bookings (100,000 resources, 10,000 accounts) by default, 1,000,000 with
+ * `--quick`, 200,000 on PGlite; `--bookings N` sets it by hand, on every engine.
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { buildIfStale } from '../scripts/build.mjs';
+import { client, openResource, type Client } from './http-client.js';
+import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
+import { buildScaleData, countRows, sizeFor, type ScaleSize } from './scale-data.js';
+import { TEST_SECRETS_KEY } from '../test/support/secrets-key.js';
+
+export interface ScaleBenchOptions {
+  quick: boolean;
+  /** Bookings of the large data set, on every engine; absent: the size of the mode and engine. */
+  bookings?: number;
+}
+
+export const FULL_BOOKINGS = 10_000_000;
+export const QUICK_BOOKINGS = 1_000_000;
+/** One process writes a PGlite folder, in WebAssembly: the large set is kept to what it builds in a minute or two. */
+export const PGLITE_BOOKINGS = 200_000;
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const IDLE_MS = 10_000;
+const isoZ = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+const allDay = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
+
+interface Samples {
+  requests: number;
+  searches: number;
+}
+const FULL: Samples = { requests: 300, searches: 60 };
+const QUICK: Samples = { requests: 100, searches: 30 };
+
+/** The bench account's objects, made through the API in both data sets alike. */
+interface Objects {
+  accountId: string;
+  typical: string;
+  probe: string;
+  coaches: string[];
+}
+
+async function setUp(server: ServerProcess, key: string): Promise<Objects> {
+  let accountId: string | null = null;
+  const c = client(server.url, key, () => accountId, 1);
+  try {
+    const account = await c.call('POST', '/v1/accounts', { name: 'Scale', timezone: 'UTC' });
+    accountId = account.id as string;
+    const typical = await openResource(c, { name: 'Typical room', type: 'room', capacity: 1 }, allDay);
+    const probe = await openResource(c, { name: 'Probe room', type: 'room', capacity: 1 }, allDay);
+    const coaches: string[] = [];
+    for (let i = 0; i < 50; i++) coaches.push(await openResource(c, { name: `Coach ${i}`, type: 'coach', capacity: 1 }, allDay));
+    return { accountId: accountId!, typical, probe, coaches };
+  } finally {
+    await c.close();
+  }
+}
+
+interface Kind {
+  name: string;
+  search?: boolean;
+  call(c: Client): Promise<unknown>;
+}
+
+/** Every request kind measured; the same requests on both data sets. */
+function kindsOf(o: Objects): Kind[] {
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const from = isoZ(today + DAY);
+  const to = (days: number) => isoZ(today + DAY + days * DAY);
+  // Bookings past the data's last day, so that each one is free on both data sets: its
+  // held-time lookup still reads every earlier segment of the resource.
+  const hours = new Map<string, number>();
+  const book = (c: Client, resource: string) => {
+    const i = hours.get(resource) ?? 0;
+    hours.set(resource, i + 1);
+    const start = today + 400 * DAY + i * HOUR;
+    return c.call('POST', '/v1/bookings', { segments: [{ resource, start: isoZ(start), end: isoZ(start + HOUR) }] });
+  };
+  const onEach = (label: string, id: string): Kind[] => [
+    { name: `GET /v1/resources/{id}${label}`, call: (c) => c.call('GET', `/v1/resources/${id}`) },
+    { name: `search 1 resource × 30 days${label}`, search: true, call: (c) => c.call('POST', '/v1/availability', { from, to: to(30), segments: [{ resource: id, duration_minutes: 60 }], limit: 1000 }) },
+    { name: `calendar 62 days${label}`, search: true, call: (c) => c.call('GET', `/v1/availability/calendar?resource=${id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to(62))}`) },
+    { name: `POST /v1/bookings${label}`, call: (c) => book(c, id) },
+    { name: `booking list, resource${label}`, call: (c) => c.call('GET', `/v1/bookings?resource=${id}&limit=20`) },
+  ];
+  return [
+    ...onEach('', o.typical),
+    { name: 'search 50 candidates × 7 days', search: true, call: (c) => c.call('POST', '/v1/availability', { from, to: to(7), segments: [{ type: 'coach', duration_minutes: 60 }], limit: 1000 }) },
+    { name: 'booking list, account', call: (c) => c.call('GET', '/v1/bookings?limit=20') },
+    ...onEach(', probe', o.probe),
+  ];
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+}
+
+const WARM_ROUNDS = 20;
+
+/**
+ * Every kind's latency, one call after another on one connection. The kinds take turns (a
+ * round calls each once; searches, dearer, every few rounds), so that the load of a shared
+ * machine falls on all of them alike; warm-up rounds first, as V8 optimises a request's path
+ * only after it has run a while and PostgreSQL plans a prepared statement afresh for its first
+ * five runs.
+ */
+async function latencies(kinds: Kind[], c: Client, n: Samples): Promise<Map<string, Latency>> {
+  for (let r = 0; r < WARM_ROUNDS; r++) for (const kind of kinds) await kind.call(c);
+  const every = Math.max(1, Math.ceil(n.requests / n.searches));
+  const samples = new Map<string, number[]>(kinds.map((k) => [k.name, []]));
+  for (let r = 0; r < n.requests; r++) {
+    for (const kind of kinds) {
+      if (kind.search && r % every !== 0) continue;
+      const t0 = performance.now();
+      await kind.call(c);
+      samples.get(kind.name)!.push(performance.now() - t0);
+    }
+  }
+  const out = new Map<string, Latency>();
+  for (const [name, xs] of samples) {
+    xs.sort((a, b) => a - b);
+    const at = (q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+    out.set(name, { p50: at(0.5), p99: at(0.99) });
+  }
+  return out;
+}
+
+interface Figures {
+  rows: Record<'accounts' | 'resources' | 'bookings' | 'events', number>;
+  buildSeconds: number;
+  readyMs: number;
+  latency: Map<string, Latency>;
+  /** CPU of the idle server with its workers, in % of one core. */
+  idleCpu: number | null;
+  rssReadyMb: number | null;
+  rssAfterMb: number | null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One data set on one engine, from an empty place to its figures; `size` null: left empty. */
+async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: (line: string) => void): Promise<Figures> {
+  const place = await newDataPlace(engine);
+  // A server on PostgreSQL refuses to start without the key its processes share; the test suite's will do for a scratch database.
+  const env = engine === 'PGlite (file)' ? place.env : { SECRETS_KEY: process.env.SECRETS_KEY ?? TEST_SECRETS_KEY, ...place.env };
+  let server: ServerProcess | null = null;
+  try {
+    server = await startServe(env);
+    const key = testKeyOf(server);
+    const objects = await setUp(server, key);
+    await server.stop();
+    server = null;
+
+    const db = await place.openDb();
+    let rows: Figures['rows'];
+    const t0 = performance.now();
+    try {
+      if (size) {
+        const account = await db.kysely.selectFrom('accounts').select('platform_id').where('id', '=', objects.accountId).executeTakeFirstOrThrow();
+        await buildScaleData(db.kysely, size, { platformId: account.platform_id, accountId: objects.accountId, probe: objects.probe }, log);
+      } else {
+        await sql`analyze`.execute(db.kysely);
+      }
+      rows = await countRows(db.kysely);
+    } finally {
+      await db.close();
+    }
+    const buildSeconds = (performance.now() - t0) / 1000;
+
+    server = await startServe(env);
+    const live = server;
+    const rssReadyMb = live.rssMb();
+    const c = client(live.url, key, () => objects.accountId, 1);
+    let measured: Map<string, Latency>;
+    try {
+      measured = await latencies(kindsOf(objects), c, n);
+    } finally {
+      await c.close();
+    }
+    // The idle server: no request, only its workers (reminders, expiry, deliveries, usage, …).
+    await sleep(2000);
+    const cpu0 = cpuMs(live.child.pid!);
+    await sleep(IDLE_MS);
+    const cpu1 = cpuMs(live.child.pid!);
+    return {
+      rows,
+      buildSeconds,
+      readyMs: live.readyMs,
+      latency: measured,
+      idleCpu: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) / IDLE_MS) * 100,
+      rssReadyMb,
+      rssAfterMb: live.rssMb(),
+    };
+  } finally {
+    if (server) await server.stop();
+    await place.cleanup();
+  }
+}
+
+const f2 = (x: number) => x.toFixed(2);
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+function report(engine: Engine, empty: Figures, large: Figures): string {
+  const lines = [
+    `### ${engine}: ${large.rows.bookings.toLocaleString('en')} bookings, ${large.rows.events.toLocaleString('en')} events, ${large.rows.resources.toLocaleString('en')} resources, ${large.rows.accounts.toLocaleString('en')} accounts (built in ${large.buildSeconds.toFixed(0)} s)`,
+    '',
+    '| | empty p50 / p99 ms | large p50 / p99 ms | p50 ratio | target |',
+    '|---|---:|---:|---:|---|',
+  ];
+  for (const [name, e] of empty.latency) {
+    const l = large.latency.get(name)!;
+    const ratio = l.p50 / e.p50;
+    lines.push(`| ${name} | ${f2(e.p50)} / ${f2(e.p99)} | ${f2(l.p50)} / ${f2(l.p99)} | ${f2(ratio)} | ≤ 1.2× ${mark(ratio <= 1.2)} |`);
+  }
+  const cpu = (x: number | null) => (x === null ? '?' : `${x.toFixed(1)}%`);
+  lines.push(`| idle CPU, workers on, ${IDLE_MS / 1000} s (% of a core) | ${cpu(empty.idleCpu)} | ${cpu(large.idleCpu)} | | < 2% ${large.idleCpu === null ? '?' : mark(large.idleCpu < 2)} |`);
+  const mb = (x: number | null) => (x === null ? '?' : x.toFixed(0));
+  const memRatio = empty.rssAfterMb && large.rssAfterMb ? large.rssAfterMb / empty.rssAfterMb : null;
+  lines.push(`| resident memory, ready / after (MB) | ${mb(empty.rssReadyMb)} / ${mb(empty.rssAfterMb)} | ${mb(large.rssReadyMb)} / ${mb(large.rssAfterMb)} | ${memRatio === null ? '' : f2(memRatio)} | ≤ 1.1× ${memRatio === null ? '?' : mark(memRatio <= 1.1)} |`);
+  lines.push(`| start to ready (s) | ${(empty.readyMs / 1000).toFixed(2)} | ${(large.readyMs / 1000).toFixed(2)} | | |`);
+  return lines.join('\n');
+}
+
+export default async function scaleBench(options: ScaleBenchOptions = { quick: false }): Promise<void> {
+  if (!buildIfStale()) throw new Error('the build failed');
+  const n = options.quick ? QUICK : FULL;
+  const load = os.loadavg()[0];
+  const started = performance.now();
+  for (const engine of enginesToRun()) {
+    const bookings = options.bookings ?? (engine === 'PGlite (file)' ? PGLITE_BOOKINGS : options.quick ? QUICK_BOOKINGS : FULL_BOOKINGS);
+    const size = sizeFor(bookings);
+    console.log(`${engine}: empty data set…`);
+    const empty = await dataSet(engine, null, n, console.log);
+    console.log(`${engine}: large data set, ${size.accounts} accounts, ${size.resources} resources, ${size.perResource} bookings a resource, probe ${size.probeBookings}…`);
+    const large = await dataSet(engine, size, n, console.log);
+    // Printed as each engine ends: a later engine's failure leaves the earlier figures.
+    console.log(`\n${report(engine, empty, large)}\n`);
+  }
+  const minutes = (performance.now() - started) / 60_000;
+  console.log(`${options.quick ? 'quick' : 'full'} samples; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs; ${minutes.toFixed(1)} min; ${new Date().toISOString().slice(0, 10)}`);
+  console.log('\nTargets are the issue\'s, for the full size; a smaller run shows the trend, not the verdict.');
+}
