@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect, type Db } from '../src/db/connect.js';
 import { freshDatabase } from '../test/support/database.js';
+import { TEST_SECRETS_KEY } from '../test/support/secrets-key.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'bin/scheduling.js');
@@ -77,6 +78,9 @@ export async function startServe(env: Record<string, string>): Promise<ServerPro
     PORT: String(port),
     RATE_LIMIT_LIVE: '1000000000',
     RATE_LIMIT_TEST: '1000000000',
+    // A server on PostgreSQL refuses to start without a key for its secrets at rest
+    // (docs/configuration.md#secrets-key); a PGlite folder makes its own on first run.
+    ...(env.DATABASE_URL && !process.env.SECRETS_KEY ? { SECRETS_KEY: TEST_SECRETS_KEY } : {}),
     ...env,
   };
   for (const k of ['LOG_LEVEL', 'VITEST', 'REDIS_URL', 'BOOTSTRAP_API_KEY']) delete childEnv[k];

@@ -20,7 +20,6 @@ import { buildIfStale } from '../scripts/build.mjs';
 import { client, openResource, type Client } from './http-client.js';
 import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
 import { buildScaleData, countRows, sizeFor, type ScaleSize } from './scale-data.js';
-import { TEST_SECRETS_KEY } from '../test/support/secrets-key.js';
 
 export interface ScaleBenchOptions {
   quick: boolean;
@@ -157,7 +156,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: (line: string) => void): Promise<Figures> {
   const place = await newDataPlace(engine);
   // A server on PostgreSQL refuses to start without the key its processes share; the test suite's will do for a scratch database.
-  const env = engine === 'PGlite (file)' ? place.env : { SECRETS_KEY: process.env.SECRETS_KEY ?? TEST_SECRETS_KEY, ...place.env };
+  const env = place.env;
   let server: ServerProcess | null = null;
   try {
     server = await startServe(env);
