@@ -6,6 +6,9 @@
  */
 import { ApiError } from '../lib/errors.js';
 
+// The API keys API asks the owner of `api_keys` for its restricted keys.
+export { createApiKey, findRestrictedKey, listRestrictedKeys, revokeRestrictedKey, type ApiKeyRow } from './api-keys.repository.js';
+
 export type PermissionLevel = 'none' | 'read' | 'write';
 
 export const PERMISSION_FAMILIES = [
