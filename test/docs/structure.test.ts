@@ -105,7 +105,6 @@ describe('the structure of src/', () => {
       'platforms src/tenancy/api-keys.repository.ts': "auth resolves a key with its platform's API version in one statement; same room",
       'accounts src/tenancy/api-keys.repository.ts': 'auth resolves a key with its Service-Account in one statement; same room',
       // Features that still read another's table in their own statements.
-      'events src/features/events/events.repository.ts': 'the events API reads the outbox',
       'events src/features/webhooks/endpoints.repository.ts': "a new endpoint's starting point in the events",
       'events src/features/webhooks/deliveries.repository.ts': "resends and the deliveries list join their event",
       'platforms src/features/webhooks/endpoints.repository.ts': "the platform's API version and its lock for endpoint limits",

@@ -1,8 +1,13 @@
+/**
+ * The reads and the clean-up of the `events` table, beside the outbox that writes it: the
+ * events API (src/features/events/) reads here, and webhooks' resends and retention ask it
+ * through that feature's index.ts.
+ */
 import { sql } from 'kysely';
-import type { DbHandle } from '../../db/transaction.js';
-import type { Row } from '../../db/schema.js';
-import { boundKeyMaySee, type PlatformScope } from '../../tenancy/index.js';
-import { listPage, type PageParams } from '../../db/pagination.js';
+import type { DbHandle } from '../db/transaction.js';
+import type { Row } from '../db/schema.js';
+import { boundKeyMaySee, type PlatformScope } from '../tenancy/index.js';
+import { listPage, type PageParams } from '../db/pagination.js';
 
 export type EventRow = Row<'events'>;
 
