@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { accountTable } from '../db/account-table.js';
 import type { Row } from '../db/schema.js';
-import type { Trx } from '../db/transaction.js';
+import type { DbHandle, Trx } from '../db/transaction.js';
 import type { AccountScope } from '../tenancy/index.js';
 
 export type ResourceRow = Row<'resources'>;
@@ -16,4 +16,10 @@ export async function lockResourceRows(trx: Trx, scope: AccountScope, sortedIds:
 /** Locks every resource row of the account, in id order, until the transaction ends. */
 export async function lockAllResourceRows(trx: Trx, scope: AccountScope): Promise<void> {
   await sql`select id from resources where account_id = ${scope.accountId} order by id for update`.execute(trx);
+}
+
+/** A resource whose default location is this one (the location-in-use check), if any. */
+export async function resourceAtLocation(db: DbHandle, scope: AccountScope, locationId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).where('default_location', '=', locationId).limit(1).executeTakeFirst();
+  return row?.id;
 }
