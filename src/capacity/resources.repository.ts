@@ -23,3 +23,10 @@ export async function resourceAtLocation(db: DbHandle, scope: AccountScope, loca
   const row = await db.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).where('default_location', '=', locationId).limit(1).executeTakeFirst();
   return row?.id;
 }
+
+/** Which of the given ids are resources of this account (a series' template must name existing ones). */
+export async function existingResources(db: DbHandle, scope: AccountScope, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).where('id', 'in', [...new Set(ids)]).execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -110,7 +110,6 @@ describe('the structure of src/', () => {
       'events src/features/webhooks/deliveries.repository.ts': "resends and the deliveries list join their event",
       'platforms src/features/webhooks/endpoints.repository.ts': "the platform's API version and its lock for endpoint limits",
       'webhook_endpoints src/features/webhooks/deliveries.repository.ts': 'the delivery queue joins its endpoints (same feature)',
-      'resources src/features/series/series.repository.ts': "the resources a series' template names must exist",
     };
 
     // A statement names its table: the first argument of kysely's selectFrom, updateTable,
