@@ -63,3 +63,8 @@ export async function deleteEventsCreatedBefore(db: DbHandle, cutoff: Date, limi
     )`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** The events of one platform with these ids (the delivery worker signs and sends them). */
+export function eventsByIds(db: DbHandle, platformId: string, ids: readonly string[]) {
+  return db.selectFrom('events').selectAll().where('platform_id', '=', platformId).where('id', 'in', [...ids]).execute();
+}
