@@ -29,7 +29,7 @@ export { writeBooking, type WriteBooking } from './writer.js';
 export { recheckBookings, type RecheckOptions } from './recheck.js';
 export { changesUnderLock, rowsOfResources, type ChangeKind, type Locked } from './resource-change.js';
 export { assertLocationsExist, existingLocations, type Reference } from './references.repository.js';
-export { resourcesTable, type ResourceRow } from './resources.repository.js';
+export { existingResources, resourceAtLocation, resourcesTable, type ResourceRow } from './resources.repository.js';
 export {
   bookingsTable,
   bookingsById,

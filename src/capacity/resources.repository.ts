@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { accountTable } from '../db/account-table.js';
 import type { Row } from '../db/schema.js';
-import type { Trx } from '../db/transaction.js';
+import type { DbHandle, Trx } from '../db/transaction.js';
 import type { AccountScope } from '../tenancy/index.js';
 
 export type ResourceRow = Row<'resources'>;
@@ -16,4 +16,17 @@ export async function lockResourceRows(trx: Trx, scope: AccountScope, sortedIds:
 /** Locks every resource row of the account, in id order, until the transaction ends. */
 export async function lockAllResourceRows(trx: Trx, scope: AccountScope): Promise<void> {
   await sql`select id from resources where account_id = ${scope.accountId} order by id for update`.execute(trx);
+}
+
+/** A resource whose default location is this one (the location-in-use check), if any. */
+export async function resourceAtLocation(db: DbHandle, scope: AccountScope, locationId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).where('default_location', '=', locationId).limit(1).executeTakeFirst();
+  return row?.id;
+}
+
+/** Which of the given ids are resources of this account (a series' template must name existing ones). */
+export async function existingResources(db: DbHandle, scope: AccountScope, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).where('id', 'in', [...new Set(ids)]).execute();
+  return new Set(rows.map((r) => r.id));
 }

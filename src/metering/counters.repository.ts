@@ -134,3 +134,84 @@ export async function addApiRequests(
       .execute();
   }
 }
+
+/**
+ * Opens a month's counts: marks every account and every active resource that exists now as
+ * active in it, and adds them to the month's counters, in one statement. Done once per month,
+ * by the caller that claimed the month (the usage feature's `usage_periods` guard). Objects
+ * that stop being active later in the month are already counted; objects that stopped before
+ * the month opened were marked by that change (see UsageMeter).
+ */
+export async function markPeriodActive(trx: Trx, period: string): Promise<void> {
+  await sql`
+    with marked as (
+      insert into usage_active_objects (account_id, period, object_id)
+      select id, ${period}::date, id from accounts
+      union all
+      select account_id, ${period}::date, id from resources where status = 'active'
+      on conflict do nothing
+      returning account_id, object_id
+    ), per_account as (
+      select account_id,
+             count(*) filter (where object_id = account_id) as accounts,
+             count(*) filter (where object_id <> account_id) as resources
+      from marked group by account_id
+    )
+    insert into usage_counters (account_id, period, platform_id, livemode, active_accounts, active_resources)
+    select p.account_id, ${period}::date, a.platform_id, a.livemode, p.accounts, p.resources
+    from per_account p join accounts a on a.id = p.account_id
+    on conflict (account_id, period) do update set
+      active_accounts = usage_counters.active_accounts + excluded.active_accounts,
+      active_resources = usage_counters.active_resources + excluded.active_resources`.execute(trx);
+}
+
+export interface AccountUsageRow extends Counters {
+  account: string;
+}
+
+const toNumber = (v: unknown) => Number(v ?? 0);
+
+/** The usage API's reads. One month of a platform and mode: each account's counters and the platform-level ones. */
+export async function readPeriodCounters(
+  db: DbHandle,
+  scope: PlatformScope,
+  period: string,
+): Promise<{ accounts: AccountUsageRow[]; platform: { api_requests: number; webhook_deliveries: number } }> {
+  const rows = await db
+    .selectFrom('usage_counters')
+    .select(['account_id', ...COUNTERS])
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode)
+    .where('period', '=', period)
+    .orderBy('account_id')
+    .execute();
+  const platform = await db
+    .selectFrom('usage_platform_counters')
+    .select(['api_requests', 'webhook_deliveries'])
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode)
+    .where('period', '=', period)
+    .executeTakeFirst();
+  return {
+    accounts: rows.map((r) => ({
+      account: r.account_id,
+      active_accounts: toNumber(r.active_accounts),
+      active_resources: toNumber(r.active_resources),
+      bookings_created: toNumber(r.bookings_created),
+      api_requests: toNumber(r.api_requests),
+      webhook_deliveries: toNumber(r.webhook_deliveries),
+    })),
+    platform: { api_requests: toNumber(platform?.api_requests), webhook_deliveries: toNumber(platform?.webhook_deliveries) },
+  };
+}
+
+/** The earliest month with any usage of each platform and mode (where statements start). */
+export async function firstUsagePeriods(db: DbHandle): Promise<{ platform_id: string; livemode: boolean; first: string }[]> {
+  const rows = await sql<{ platform_id: string; livemode: boolean; first: string }>`
+    select platform_id, livemode, min(period)::text as first from (
+      select platform_id, livemode, period from usage_counters
+      union all
+      select platform_id, livemode, period from usage_platform_counters
+    ) u group by platform_id, livemode order by platform_id, livemode`.execute(db);
+  return rows.rows;
+}

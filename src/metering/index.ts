@@ -6,3 +6,14 @@
  */
 export * as usageMeter from './meter.js';
 export { RequestMeter, DEFAULT_FLUSH_INTERVAL_MS } from './request-meter.js';
+export {
+  COUNTERS,
+  zeroCounters,
+  markPeriodActive,
+  readPeriodCounters,
+  firstUsagePeriods,
+  type AccountUsageRow,
+  type CounterName,
+  type Counters,
+  type CounterScope,
+} from './counters.repository.js';

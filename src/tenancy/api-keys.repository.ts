@@ -1,10 +1,11 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DbHandle } from '../db/transaction.js';
+import type { DbHandle, Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
+import { listPage, type PageParams } from '../db/pagination.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import type { PermissionFamily, PermissionLevel } from './index.js';
+import type { PermissionFamily, PermissionLevel, PlatformScope } from './index.js';
 import { accountInScope } from './accounts.repository.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -128,4 +129,46 @@ export async function revokeKey(db: DbHandle, keyId: string, clock: Clock = syst
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
+}
+
+// The API keys API (src/features/api-keys/): restricted keys only, every query scoped by
+// platform and mode. Secret keys are the operator's (`scheduling keys …`), never listed or
+// revoked over HTTP.
+
+const restrictedColumns = ['id', 'livemode', 'kind', 'last4', 'name', 'permissions', 'account_id', 'created_at', 'revoked_at'] as const;
+
+export type ApiKeyRow = Awaited<ReturnType<typeof findRestrictedKey>> & {};
+
+export async function findRestrictedKey(db: DbHandle, scope: PlatformScope, id: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(restrictedColumns)
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode)
+    .where('kind', '=', 'restricted')
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listRestrictedKeys(db: DbHandle, scope: PlatformScope, page: PageParams) {
+  const qb = db
+    .selectFrom('api_keys')
+    .select(restrictedColumns)
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode)
+    .where('kind', '=', 'restricted');
+  return listPage(qb, 'id', page);
+}
+
+export async function revokeRestrictedKey(trx: Trx, scope: PlatformScope, id: string, now: Date) {
+  return trx
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode)
+    .where('kind', '=', 'restricted')
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning(restrictedColumns)
+    .executeTakeFirst();
 }

@@ -6,6 +6,11 @@
  */
 import { ApiError } from '../lib/errors.js';
 
+// The API keys API asks the owner of `api_keys` for its restricted keys.
+export { createApiKey, findRestrictedKey, listRestrictedKeys, revokeRestrictedKey, type ApiKeyRow } from './api-keys.repository.js';
+// Webhook endpoints take the platform's API version, and count under the platform's lock.
+export { lockPlatform, platformApiVersion } from './platforms.repository.js';
+
 export type PermissionLevel = 'none' | 'read' | 'write';
 
 export const PERMISSION_FAMILIES = [

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbHandle } from '../db/transaction.js';
+import type { DbHandle, Trx } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { LATEST_API_VERSION } from '../lib/api-versions.js';
@@ -69,4 +69,15 @@ export async function bootstrap(db: DbHandle, bootstrapKey: string | null): Prom
     }
     return { created: false, printableKey: null, warning: null };
   });
+}
+
+/** The platform's pinned API version: the default of new webhook endpoints. */
+export async function platformApiVersion(db: DbHandle, platformId: string): Promise<string> {
+  const row = await db.selectFrom('platforms').select('api_version').where('id', '=', platformId).executeTakeFirstOrThrow();
+  return row.api_version;
+}
+
+/** Locks the platform row until the transaction ends (a per-platform cap, e.g. webhook endpoints, is checked under it). */
+export async function lockPlatform(trx: Trx, platformId: string): Promise<void> {
+  await trx.selectFrom('platforms').select('id').where('id', '=', platformId).forUpdate().executeTakeFirst();
 }

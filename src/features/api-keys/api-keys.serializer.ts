@@ -1,6 +1,5 @@
 import { iso, isoRequired } from '../../lib/time-format.js';
-import { PERMISSION_FAMILIES, type PermissionLevel } from '../../tenancy/index.js';
-import type { ApiKeyRow } from './api-keys.repository.js';
+import { PERMISSION_FAMILIES, type ApiKeyRow, type PermissionLevel } from '../../tenancy/index.js';
 
 /**
  * An API key as the API shows it: never its secret, except `secret` in the answer to the create

@@ -6,13 +6,21 @@
  */
 import type { DbHandle } from '../../db/transaction.js';
 import { withTransaction } from '../../db/transaction.js';
-import { requirePermission, type AuthContext, type PermissionFamily, type PermissionLevel, type PlatformScope } from '../../tenancy/index.js';
+import {
+  createApiKey,
+  findRestrictedKey,
+  listRestrictedKeys,
+  requirePermission,
+  revokeRestrictedKey,
+  type AuthContext,
+  type PermissionFamily,
+  type PermissionLevel,
+  type PlatformScope,
+} from '../../tenancy/index.js';
 import { notFound } from '../../lib/errors.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
 import { recordEvent } from '../../events/outbox.repository.js';
-import { createApiKey } from '../../tenancy/api-keys.repository.js';
 import { accountInScope } from '../../tenancy/accounts.repository.js';
-import * as repo from './api-keys.repository.js';
 import { serializeApiKey } from './api-keys.serializer.js';
 
 export interface CreateRestrictedKeyInput {
@@ -45,7 +53,7 @@ export class ApiKeysService {
         permissions,
         accountId,
       });
-      const row = await repo.findRestrictedKey(trx, scope, created.id);
+      const row = await findRestrictedKey(trx, scope, created.id);
       const key = serializeApiKey(row!);
       await recordEvent(trx, { ...scope, accountId }, 'api_key.created', key, null, now);
       return { ...key, secret: created.secret };
@@ -54,12 +62,12 @@ export class ApiKeysService {
 
   async list(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, page: PageParams) {
     requirePermission(auth, 'api_keys', 'read');
-    return toPage(await repo.listRestrictedKeys(this.db, scope, page), serializeApiKey);
+    return toPage(await listRestrictedKeys(this.db, scope, page), serializeApiKey);
   }
 
   async get(scope: PlatformScope, auth: Pick<AuthContext, 'permissions'>, id: string) {
     requirePermission(auth, 'api_keys', 'read');
-    const row = await repo.findRestrictedKey(this.db, scope, id);
+    const row = await findRestrictedKey(this.db, scope, id);
     if (!row) throw notFound('API key', id);
     return serializeApiKey(row);
   }
@@ -69,9 +77,9 @@ export class ApiKeysService {
     requirePermission(auth, 'api_keys', 'write');
     return withTransaction(this.db, async (trx) => {
       const now = this.clock.now();
-      const revoked = await repo.setRevoked(trx, scope, id, now);
+      const revoked = await revokeRestrictedKey(trx, scope, id, now);
       if (!revoked) {
-        const existing = await repo.findRestrictedKey(trx, scope, id);
+        const existing = await findRestrictedKey(trx, scope, id);
         if (!existing) throw notFound('API key', id);
         return serializeApiKey(existing);
       }

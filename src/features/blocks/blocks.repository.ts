@@ -29,3 +29,9 @@ export function listBlocks(db: DbHandle, scope: AccountScope, filters: BlockFilt
     return q;
   });
 }
+
+/** A block at this location (the location-in-use check), if any. */
+export async function blockAtLocation(db: DbHandle, scope: AccountScope, locationId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('blocks').select('id').where('account_id', '=', scope.accountId).where('location_id', '=', locationId).limit(1).executeTakeFirst();
+  return row?.id;
+}

@@ -3,6 +3,7 @@ import { BlocksService } from './blocks.service.js';
 import { blockRoutes } from './blocks.routes.js';
 
 export { deleteBlocksOf } from './blocks.service.js';
+export { blockAtLocation } from './blocks.repository.js';
 
 export const blocksModule: FeatureModule = {
   name: 'blocks',

@@ -7,7 +7,7 @@ import { IdParams, ListOf, ListQuery, Nullable } from '../../http/schemas.js';
 import { toPage } from '../../db/pagination.js';
 import type { DbHandle } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
-import { findVisibleEvent, listEvents } from './events.repository.js';
+import { findVisibleEvent, listEvents } from '../../events/events.repository.js';
 import { serializeEvent } from './events.serializer.js';
 
 export const EventSchema = Type.Object({

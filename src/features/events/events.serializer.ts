@@ -1,5 +1,5 @@
 import { isoRequired } from '../../lib/time-format.js';
-import type { EventRow } from './events.repository.js';
+import type { EventRow } from '../../events/events.repository.js';
 
 /**
  * Events are stored in the latest shape; the version chain renders them per reader, and

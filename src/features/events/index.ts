@@ -1,7 +1,7 @@
 import type { FeatureModule } from '../module.js';
 import { eventRoutes } from './events.routes.js';
 
-export { EVENT_RETENTION_MS, deleteEventsCreatedBefore, findVisibleEvent } from './events.repository.js';
+export { EVENT_RETENTION_MS, deleteEventsCreatedBefore, findVisibleEvent } from '../../events/events.repository.js';
 export { serializeEvent } from './events.serializer.js';
 
 export const eventsModule: FeatureModule = {

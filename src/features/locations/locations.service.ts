@@ -1,4 +1,4 @@
-import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
+import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
@@ -6,6 +6,9 @@ import { mergeMetadata, metadataForCreate } from '../../lib/metadata.js';
 import { checkTimeZone } from '../../lib/timezone.js';
 import { recordEvent, recordUpdated } from '../../events/outbox.repository.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
+import { futureBookingAtLocation, resourceAtLocation } from '../../capacity/index.js';
+import { blockAtLocation } from '../blocks/index.js';
+import { overrideAtLocation, scheduleAtLocation } from '../schedules/index.js';
 import * as repo from './locations.repository.js';
 import { serializeLocation } from './locations.serializer.js';
 import type { Clock } from '../../lib/clock.js';
@@ -72,7 +75,7 @@ export class LocationsService {
       const row = await repo.locations.lock(trx, scope, id);
       if (!row) throw notFound('location', id);
       const now = this.clock.now();
-      const user = await repo.locationUsedBy(trx, scope, id, now);
+      const user = await locationUsedBy(trx, scope, id, now);
       if (user) throw new ApiError('resource_in_use', `This location is still used by ${user}; remove that reference first.`);
       await repo.locations.delete(trx, scope, id);
       await recordEvent(trx, scope, 'location.deleted', serializeLocation(row), null, now);
@@ -83,4 +86,22 @@ export class LocationsService {
   async list(scope: AccountScope, page: PageParams, metadata: Record<string, string>) {
     return toPage(await repo.listLocations(this.db, scope, page, metadata), serializeLocation);
   }
+}
+
+/**
+ * What still points at a location: resources, blocks, schedules, overrides, future booking
+ * segments. Each table's owner answers, in the caller's transaction, in this order.
+ */
+async function locationUsedBy(trx: Trx, scope: AccountScope, id: string, now: Date): Promise<string | null> {
+  const resource = await resourceAtLocation(trx, scope, id);
+  if (resource) return `resource ${resource} (default_location)`;
+  const block = await blockAtLocation(trx, scope, id);
+  if (block) return `block ${block}`;
+  const schedule = await scheduleAtLocation(trx, scope, id);
+  if (schedule) return `schedule ${schedule}`;
+  const override = await overrideAtLocation(trx, scope, id);
+  if (override) return `schedule override ${override}`;
+  const booking = await futureBookingAtLocation(trx, scope, id, now);
+  if (booking !== null) return `booking ${booking}`;
+  return null;
 }

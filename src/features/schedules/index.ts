@@ -5,6 +5,8 @@ import { OverridesService } from './overrides.service.js';
 import { overrideRoutes } from './overrides.routes.js';
 
 export { deleteWorkingTimeOf } from './cascade.js';
+export { scheduleAtLocation } from './schedules.repository.js';
+export { overrideAtLocation } from './overrides.repository.js';
 
 /** Working time: weekly schedules and per-date overrides. */
 export const schedulesModule: FeatureModule = {

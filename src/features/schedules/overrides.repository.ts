@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbHandle, Trx } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
@@ -28,4 +29,12 @@ export function listOverrides(db: DbHandle, scope: AccountScope, filters: Overri
     if (filters.to_date !== undefined) q = q.where('date', '<=', filters.to_date);
     return q;
   });
+}
+
+/** An override whose intervals name this location (the location-in-use check), if any. */
+export async function overrideAtLocation(db: DbHandle, scope: AccountScope, locationId: string): Promise<string | undefined> {
+  // Override intervals keep location ids inside jsonb; a text search is enough for this rare check.
+  const needle = `%"${locationId}"%`;
+  const row = await db.selectFrom('schedule_overrides').select('id').where('account_id', '=', scope.accountId).where(sql<boolean>`intervals::text like ${needle}`).limit(1).executeTakeFirst();
+  return row?.id;
 }

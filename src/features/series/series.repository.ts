@@ -1,9 +1,10 @@
 /**
  * All SQL of series: the series rows, the resources their templates name and skipped
- * occurrences. The occurrences themselves are bookings, capacity's table: their queries
- * (taken keys, cancelling by the series) are asked through capacity/index.ts. Every query is
- * scoped by account, except the horizon worker's claim, which walks every account like the
- * other workers and then works inside the claimed series' account.
+ * occurrences. The occurrences themselves are bookings, and resources are capacity's table:
+ * their queries (taken keys, cancelling by the series, which resources exist) are asked
+ * through capacity/index.ts. Every query is scoped by account, except the horizon worker's
+ * claim, which walks every account like the other workers and then works inside the claimed
+ * series' account.
  */
 import { json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { Row, SeriesStatus } from '../../db/schema.js';
@@ -154,13 +155,6 @@ export function claimSeries(trx: Trx, scope: AccountScope, id: string, now: Date
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
-}
-
-/** Which of the given ids are resources of this account. */
-export async function existingResources(db: DbHandle, scope: AccountScope, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).where('id', 'in', [...new Set(ids)]).execute();
-  return new Set(rows.map((r) => r.id));
 }
 
 /** The series this one was split from, and theirs, nearest first (bounded: splits of splits). */

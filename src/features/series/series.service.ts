@@ -13,12 +13,11 @@ import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import type { SeriesStatus } from '../../db/schema.js';
-import { existingLocations, lockResources, recheckBookings, type Reference } from '../../capacity/index.js';
+import { existingLocations, existingResources, lockResources, recheckBookings, type Reference } from '../../capacity/index.js';
 import { instant } from '../bookings/index.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   deleteSkippedFrom,
-  existingResources,
   findSeries,
   insertSeriesRow,
   listSeriesRows,

@@ -1,107 +1,31 @@
 /**
- * The read side of usage metering (docs/usage.md): periods, counters by month, statements.
- * The counters are written by src/metering/counters.repository.ts.
+ * The read side of usage metering (docs/usage.md): the opened months and the statements. The
+ * counters are written and read by their owner, src/metering/counters.repository.ts.
  */
 import { sql } from 'kysely';
 import type { DbHandle, Trx } from '../../db/transaction.js';
 import { json } from '../../db/transaction.js';
 import type { PlatformScope } from '../../tenancy/index.js';
-import { COUNTERS, type Counters } from '../../metering/counters.repository.js';
-
-export { COUNTERS, zeroCounters, type CounterName, type Counters, type CounterScope } from '../../metering/counters.repository.js';
+import type { AccountUsageRow, Counters } from '../../metering/index.js';
 
 /**
- * Opens a month: marks every account and every active resource that exists now as active in
- * it. Done once per month (the `usage_periods` row is the guard: a second opener waits on its
- * key, then finds it taken and does nothing). Objects that stop being active later in the month
- * are already counted; objects that stopped before the month opened were marked by that change
- * (see UsageMeter). Returns whether this call opened it.
+ * Claims a month for opening: the `usage_periods` row is the guard (a second opener waits on
+ * its key, then finds it taken). Returns whether this call claimed it; the claimer then marks
+ * the month's active objects (`markPeriodActive`, src/metering/) in the same transaction.
  */
-export async function openPeriod(trx: Trx, period: string, now: Date): Promise<boolean> {
+export async function claimPeriod(trx: Trx, period: string, now: Date): Promise<boolean> {
   const claimed = await trx
     .insertInto('usage_periods')
     .values({ period, opened_at: now })
     .onConflict((oc) => oc.column('period').doNothing())
     .returning('period')
     .executeTakeFirst();
-  if (!claimed) return false;
-  await sql`
-    with marked as (
-      insert into usage_active_objects (account_id, period, object_id)
-      select id, ${period}::date, id from accounts
-      union all
-      select account_id, ${period}::date, id from resources where status = 'active'
-      on conflict do nothing
-      returning account_id, object_id
-    ), per_account as (
-      select account_id,
-             count(*) filter (where object_id = account_id) as accounts,
-             count(*) filter (where object_id <> account_id) as resources
-      from marked group by account_id
-    )
-    insert into usage_counters (account_id, period, platform_id, livemode, active_accounts, active_resources)
-    select p.account_id, ${period}::date, a.platform_id, a.livemode, p.accounts, p.resources
-    from per_account p join accounts a on a.id = p.account_id
-    on conflict (account_id, period) do update set
-      active_accounts = usage_counters.active_accounts + excluded.active_accounts,
-      active_resources = usage_counters.active_resources + excluded.active_resources`.execute(trx);
-  return true;
+  return claimed !== undefined;
 }
 
 export async function isPeriodOpen(db: DbHandle, period: string): Promise<boolean> {
   const row = await db.selectFrom('usage_periods').select('period').where('period', '=', period).executeTakeFirst();
   return row !== undefined;
-}
-
-export interface AccountUsageRow extends Counters {
-  account: string;
-}
-
-const toNumber = (v: unknown) => Number(v ?? 0);
-
-/** One month of a platform and mode: each account's counters and the platform-level ones. */
-export async function readPeriodCounters(
-  db: DbHandle,
-  scope: PlatformScope,
-  period: string,
-): Promise<{ accounts: AccountUsageRow[]; platform: { api_requests: number; webhook_deliveries: number } }> {
-  const rows = await db
-    .selectFrom('usage_counters')
-    .select(['account_id', ...COUNTERS])
-    .where('platform_id', '=', scope.platformId)
-    .where('livemode', '=', scope.livemode)
-    .where('period', '=', period)
-    .orderBy('account_id')
-    .execute();
-  const platform = await db
-    .selectFrom('usage_platform_counters')
-    .select(['api_requests', 'webhook_deliveries'])
-    .where('platform_id', '=', scope.platformId)
-    .where('livemode', '=', scope.livemode)
-    .where('period', '=', period)
-    .executeTakeFirst();
-  return {
-    accounts: rows.map((r) => ({
-      account: r.account_id,
-      active_accounts: toNumber(r.active_accounts),
-      active_resources: toNumber(r.active_resources),
-      bookings_created: toNumber(r.bookings_created),
-      api_requests: toNumber(r.api_requests),
-      webhook_deliveries: toNumber(r.webhook_deliveries),
-    })),
-    platform: { api_requests: toNumber(platform?.api_requests), webhook_deliveries: toNumber(platform?.webhook_deliveries) },
-  };
-}
-
-/** The earliest month with any usage of each platform and mode (where statements start). */
-export async function firstUsagePeriods(db: DbHandle): Promise<{ platform_id: string; livemode: boolean; first: string }[]> {
-  const rows = await sql<{ platform_id: string; livemode: boolean; first: string }>`
-    select platform_id, livemode, min(period)::text as first from (
-      select platform_id, livemode, period from usage_counters
-      union all
-      select platform_id, livemode, period from usage_platform_counters
-    ) u group by platform_id, livemode order by platform_id, livemode`.execute(db);
-  return rows.rows;
 }
 
 export async function statementPeriods(db: DbHandle, scope: PlatformScope): Promise<Set<string>> {

@@ -1,8 +1,8 @@
 import { isoRequired } from '../../lib/time-format.js';
 import type { Period } from '../../core/usage/periods.js';
 import { periodFromFirstDay } from '../../core/usage/periods.js';
-import type { AccountUsageRow, Counters, StatementRow } from './usage.repository.js';
-import { COUNTERS, zeroCounters } from './usage.repository.js';
+import { COUNTERS, zeroCounters, type AccountUsageRow, type Counters } from '../../metering/index.js';
+import type { StatementRow } from './usage.repository.js';
 
 export interface UsageTotals {
   totals: Counters;

@@ -16,17 +16,8 @@ import {
   periodsBetween,
   type Period,
 } from '../../core/usage/periods.js';
-import {
-  findStatement,
-  firstUsagePeriods,
-  insertStatement,
-  isPeriodOpen,
-  listStatements,
-  openPeriod,
-  readPeriodCounters,
-  statementPeriodById,
-  statementPeriods,
-} from './usage.repository.js';
+import { firstUsagePeriods, markPeriodActive, readPeriodCounters } from '../../metering/index.js';
+import { claimPeriod, findStatement, insertStatement, isPeriodOpen, listStatements, statementPeriodById, statementPeriods } from './usage.repository.js';
 import { serializeStatement, serializeSummary, totalsOf } from './usage.serializer.js';
 
 /** Statement ids: `ust_` + time-ordered random part (docs/api-conventions.md, ids). */
@@ -89,11 +80,13 @@ export class UsageService {
     return { object: 'list' as const, data: result.rows.map(serializeStatement), has_more: result.hasMore };
   }
 
-  /** Writes the carry-over of a month once (see openPeriod in the repository). */
+  /** Writes the carry-over of a month once: the claimer of the month marks its active objects (see markPeriodActive). */
   async ensurePeriodOpen(period: Period, now: Date = this.clock.now()): Promise<void> {
     if (this.#openPeriods.has(period.firstDay)) return;
     if (!(await isPeriodOpen(this.db, period.firstDay))) {
-      await withTransaction(this.db, (trx) => openPeriod(trx, period.firstDay, now));
+      await withTransaction(this.db, async (trx) => {
+        if (await claimPeriod(trx, period.firstDay, now)) await markPeriodActive(trx, period.firstDay);
+      });
     }
     this.#openPeriods.add(period.firstDay);
   }

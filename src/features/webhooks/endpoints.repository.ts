@@ -4,6 +4,7 @@ import type { NewRow, Row, RowUpdate } from '../../db/schema.js';
 import type { PlatformScope } from '../../tenancy/index.js';
 import { listPage, whereMetadata, type PageParams } from '../../db/pagination.js';
 import type { SecretsBox } from '../../lib/secrets-box.js';
+import { eventsByIds } from '../../events/events.repository.js';
 
 /*
  * The signing secret is stored sealed (src/lib/secrets-box.ts). Rows leave this file without
@@ -50,12 +51,7 @@ export function lockEndpointById(trx: Trx, platformId: string, id: string) {
 /** The events and endpoints that deliveries claimed for one platform need, by id; the endpoints with their secret, opened. */
 export async function eventsAndEndpointsOf(db: DbHandle, box: SecretsBox, platformId: string, claimed: readonly { event_id: string; endpoint_id: string }[]) {
   const [events, endpoints] = await Promise.all([
-    db
-      .selectFrom('events')
-      .selectAll()
-      .where('platform_id', '=', platformId)
-      .where('id', 'in', [...new Set(claimed.map((d) => d.event_id))])
-      .execute(),
+    eventsByIds(db, platformId, [...new Set(claimed.map((d) => d.event_id))]),
     db
       .selectFrom('webhook_endpoints')
       .selectAll()
@@ -108,18 +104,8 @@ export async function listEndpoints(db: DbHandle, scope: PlatformScope, page: Pa
   return { ...found, rows: found.rows.map(withoutSecret) };
 }
 
-/** The platform's pinned API version: the default of new endpoints. */
-export async function platformApiVersion(db: DbHandle, platformId: string): Promise<string> {
-  const row = await db.selectFrom('platforms').select('api_version').where('id', '=', platformId).executeTakeFirstOrThrow();
-  return row.api_version;
-}
-
-/**
- * The platform's endpoints in this mode, counted under a lock on the platform row, so that
- * two creations cannot both take the last place under the cap.
- */
-export async function countEndpointsLockingPlatform(trx: Trx, scope: PlatformScope): Promise<number> {
-  await trx.selectFrom('platforms').select('id').where('id', '=', scope.platformId).forUpdate().executeTakeFirst();
+/** The platform's endpoints in this mode (counted under the platform's lock, `lockPlatform` of tenancy). */
+export async function countEndpoints(trx: Trx, scope: PlatformScope): Promise<number> {
   const { n } = await trx
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,6 +1,6 @@
 import { withTransaction, json, type DbHandle, type Trx } from '../../db/transaction.js';
 import type { Config } from '../../config.js';
-import type { PlatformScope } from '../../tenancy/index.js';
+import { lockPlatform, platformApiVersion, type PlatformScope } from '../../tenancy/index.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { MAX_ENDPOINTS_PER_PLATFORM } from './delivery-lanes.js';
 import { toPage, type PageParams } from '../../db/pagination.js';
@@ -52,7 +52,8 @@ function checkApiVersion(v: string | undefined) {
  * take the last place.
  */
 async function assertRoomForEndpoint(trx: Trx, scope: PlatformScope): Promise<void> {
-  const count = await repo.countEndpointsLockingPlatform(trx, scope);
+  await lockPlatform(trx, scope.platformId);
+  const count = await repo.countEndpoints(trx, scope);
   if (count < MAX_ENDPOINTS_PER_PLATFORM) return;
   throw new ApiError(
     'parameter_invalid',
@@ -76,7 +77,7 @@ export class EndpointsService {
     const url = checkEndpointUrl(input.url, scope.livemode, this.config.webhookAllowPrivate);
     const enabledEvents = checkEnabledEvents(input.enabled_events);
     checkApiVersion(input.api_version);
-    const apiVersion = input.api_version ?? (await repo.platformApiVersion(this.db, scope.platformId));
+    const apiVersion = input.api_version ?? (await platformApiVersion(this.db, scope.platformId));
     return withTransaction(this.db, async (trx) => {
       await assertRoomForEndpoint(trx, scope);
       const now = this.clock.now();

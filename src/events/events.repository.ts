@@ -1,8 +1,13 @@
+/**
+ * The reads and the clean-up of the `events` table, beside the outbox that writes it: the
+ * events API (src/features/events/) reads here, and webhooks' resends and retention ask it
+ * through that feature's index.ts.
+ */
 import { sql } from 'kysely';
-import type { DbHandle } from '../../db/transaction.js';
-import type { Row } from '../../db/schema.js';
-import { boundKeyMaySee, type PlatformScope } from '../../tenancy/index.js';
-import { listPage, type PageParams } from '../../db/pagination.js';
+import type { DbHandle } from '../db/transaction.js';
+import type { Row } from '../db/schema.js';
+import { boundKeyMaySee, type PlatformScope } from '../tenancy/index.js';
+import { listPage, type PageParams } from '../db/pagination.js';
 
 export type EventRow = Row<'events'>;
 
@@ -57,4 +62,9 @@ export async function deleteEventsCreatedBefore(db: DbHandle, cutoff: Date, limi
       select platform_id, id from events where created_at < ${cutoff}::timestamptz limit ${limit}
     )`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** The events of one platform with these ids (the delivery worker signs and sends them). */
+export function eventsByIds(db: DbHandle, platformId: string, ids: readonly string[]) {
+  return db.selectFrom('events').selectAll().where('platform_id', '=', platformId).where('id', 'in', [...ids]).execute();
 }
