@@ -77,10 +77,14 @@ describe('the reminder queue', () => {
     expect(await queueSize(api.accountId)).toBe(MANY);
     expect(await eventsOf(api, 'booking.reminder')).toEqual([]);
     // That one statement reads the due_at index up to now: no row of the queue, no booking.
+    // (On a Citus coordinator the plan shows one shard's task, which may hold no row of the
+    // queue and be scanned whole: there the statement count above is the proof.)
     const plan = JSON.stringify(await dueAccountsQuery(t.db.kysely, new Date('2031-03-31T22:59:00Z'), 50).explain('json'));
-    expect(plan).toContain('reminder_queue_due');
-    expect(plan).not.toContain('Seq Scan');
     expect(plan).not.toContain('"bookings"');
+    if (!plan.includes('Citus')) {
+      expect(plan).toContain('reminder_queue_due');
+      expect(plan).not.toContain('Seq Scan');
+    }
 
     expect((await countedPass('2031-03-31T23:30:00Z')).more).toBe(false);
     expect((await eventsOf(api, 'booking.reminder')).length).toBe(1);
