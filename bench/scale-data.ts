@@ -25,6 +25,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.js';
+import { markPeriodActive } from '../src/metering/counters.repository.js';
 
 export interface ScaleSize {
   bookings: number;
@@ -208,26 +209,9 @@ export async function buildScaleData(kysely: Kysely<Database>, size: ScaleSize, 
         insert into usage_counters (account_id, period, platform_id, livemode, bookings_created)
         select account_id, date_trunc('month', created_at at time zone 'UTC')::date, ${m.platformId}::text, false, count(*) from bookings group by 1, 2
         on conflict (account_id, period) do update set bookings_created = usage_counters.bookings_created + excluded.bookings_created`.execute(db);
-      // What the month's opening writes (src/features/usage/usage.repository.ts, openPeriod),
+      // What the month's opening writes (markPeriodActive, src/metering/counters.repository.ts),
       // whether or not the running server has opened it yet: marked once, counted once.
-      await sql`
-        with marked as (
-          insert into usage_active_objects (account_id, period, object_id)
-          select id, ${period}::date, id from accounts
-          union all
-          select account_id, ${period}::date, id from resources where status = 'active'
-          on conflict do nothing
-          returning account_id, object_id
-        ), per_account as (
-          select account_id, count(*) filter (where object_id = account_id) as accounts, count(*) filter (where object_id <> account_id) as resources
-          from marked group by account_id
-        )
-        insert into usage_counters (account_id, period, platform_id, livemode, active_accounts, active_resources)
-        select p.account_id, ${period}::date, a.platform_id, a.livemode, p.accounts, p.resources
-        from per_account p join accounts a on a.id = p.account_id
-        on conflict (account_id, period) do update set
-          active_accounts = usage_counters.active_accounts + excluded.active_accounts,
-          active_resources = usage_counters.active_resources + excluded.active_resources`.execute(db);
+      await db.transaction().execute((trx) => markPeriodActive(trx, period));
     });
     await step(`${indexes.length} secondary indexes made again`, async () => {
       for (const i of indexes) await sql.raw(i.definition).execute(db);
