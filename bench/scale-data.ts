@@ -8,8 +8,13 @@
  *   so held segments never overlap;
  * - every segment carries its booking's status and expires_at (migration 011), as
  *   src/capacity/writer.ts writes them; one booking in 20 is cancelled;
- * - every booking has its `booking.created` event (and a cancelled one its `booking.cancelled`),
- *   with the object in the API shape of src/capacity/bookings.serializer.ts;
+ * - every booking made in the last EVENT_DAYS days has its `booking.created` event (and a
+ *   cancelled one its `booking.cancelled`), with the object in the API shape of
+ *   src/capacity/bookings.serializer.ts. Older events are not written: a running service keeps
+ *   events 30 days by default (docs/privacy.md#retention), and a year of them would have the
+ *   retention worker deleting through the measurement (it did: on PostgreSQL, a million
+ *   events past their days kept an idle server at 11 % of a core and every request 1.4–1.6×
+ *   slower, the GET included);
  * - ids have the shape of src/lib/ids.ts: prefix, 10 Crockford base32 digits of the creation
  *   millisecond, 16 more digits. Those 16 are not random: a scramble of the row's ordinal, then
  *   the ordinal, so that a resource's row can name its account's id without a lookup, and
@@ -51,6 +56,8 @@ export interface Measured {
 }
 
 const DAY = 86_400_000;
+/** The events kept: those of the default retention (docs/privacy.md#retention). */
+const EVENT_DAYS = 30;
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** `width` Crockford base32 digits of the bigint SQL expression `x`, most significant first. */
@@ -191,24 +198,26 @@ export async function buildScaleData(kysely: Kysely<Database>, size: ScaleSize, 
         spread: 1,
       }, firstDay),
     );
-    await step('their events', async () => {
+    const eventsSince = new Date(Date.now() - EVENT_DAYS * DAY);
+    await step(`their events of the last ${EVENT_DAYS} days`, async () => {
       await sql`
         insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details)
         select ${m.platformId}::text, ${sql.raw(eventIdSql('b.created_at'))}, false, b.account_id, 'booking.created',
                ${sql.raw(bookingJson('confirmed', 'b.created_at', 'null'))}, null, b.created_at, null
-        from bookings b join booking_segments s on s.account_id = b.account_id and s.booking_id = b.id`.execute(db);
+        from bookings b join booking_segments s on s.account_id = b.account_id and s.booking_id = b.id
+        where b.created_at >= ${eventsSince}`.execute(db);
       await sql`
         insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details)
         select ${m.platformId}::text, ${sql.raw(eventIdSql('b.cancelled_at'))}, false, b.account_id, 'booking.cancelled',
                ${sql.raw(bookingJson('cancelled', 'b.updated_at', isoSql('b.cancelled_at')))}, '{"status":"confirmed","cancelled_at":null}', b.cancelled_at, null
         from bookings b join booking_segments s on s.account_id = b.account_id and s.booking_id = b.id
-        where b.status = 'cancelled'`.execute(db);
+        where b.status = 'cancelled' and b.cancelled_at >= ${eventsSince}`.execute(db);
     });
     await step('usage counters', async () => {
       await sql`
         insert into usage_counters (account_id, period, platform_id, livemode, bookings_created)
         select account_id, date_trunc('month', created_at at time zone 'UTC')::date, ${m.platformId}::text, false, count(*) from bookings group by 1, 2
-        on conflict (account_id, period) do update set bookings_created = usage_counters.bookings_created + excluded.bookings_created`.execute(db);
+        on conflict (account_id, period, slot) do update set bookings_created = usage_counters.bookings_created + excluded.bookings_created`.execute(db);
       // What the month's opening writes (markPeriodActive, src/metering/counters.repository.ts),
       // whether or not the running server has opened it yet: marked once, counted once.
       await db.transaction().execute((trx) => markPeriodActive(trx, period));

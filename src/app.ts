@@ -57,8 +57,8 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
   const requestMeter = new RequestMeter(db.kysely, deps.clock, logger || null, { onFlushError: () => metrics.usageFlushFailures.inc() });
   // Key lookups are cached: exactly on PGlite; on PostgreSQL other processes' changes arrive as
   // notices, and an answer expires in case one is lost (docs/api-keys.md).
-  await db.listenForAuthWrites?.();
-  const keyLookup = cachedKeyLookup(db.authWrites, db.listenForAuthWrites ? { maxAgeMs: KEY_CACHE_MAX_AGE_MS } : {});
+  await db.listenForWrites?.();
+  const keyLookup = cachedKeyLookup(db.authWrites, db.listenForWrites ? { maxAgeMs: KEY_CACHE_MAX_AGE_MS } : {});
   const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics, keyLookup });
   app.decorate('requestMeter', requestMeter);
   watchDatabase(metrics, db, deps.clock);
@@ -104,5 +104,7 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
  */
 export function createWorkers(db: Db, config: Config, logger: Logger, options: BuildOptions = {}): Worker[] {
   const deps = buildDeps(db, config, options);
+  // Other processes' writes wake these workers too (PostgreSQL; docs/configuration.md#workers).
+  void db.listenForWrites?.();
   return [...FEATURES.flatMap((f) => f.workers?.(deps, logger) ?? []), ...plannerStatisticsWorkers(db, logger)];
 }

@@ -95,6 +95,38 @@ platform
     }),
   );
 
+/** A retention option's days, within its bounds (docs/privacy.md#retention); `never` only where null is allowed. */
+function retentionDays(name: string, text: string, bounds: { min: number; max: number; default: number | null }): number | null {
+  if (text === 'never' && bounds.default === null) return null;
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < bounds.min || days > bounds.max) {
+    throw new Error(`--${name} must be a whole number of days from ${bounds.min} to ${bounds.max}${bounds.default === null ? ", or 'never'" : ''} (got '${text}')`);
+  }
+  return days;
+}
+
+platform
+  .command('retention')
+  .requiredOption('--platform <id>', 'platform id')
+  .option('--events-days <days>', 'days events are kept, 1 to 30 (default 30)')
+  .option('--deliveries-days <days>', 'days finished webhook deliveries are kept, 1 to 30 (default 30)')
+  .option('--personal-data-days <days>', "days after a booking's end its customer is kept, 1 to 3650, or 'never' to keep it until erased (the default)")
+  .description("Show, or set, a platform's retention (docs/privacy.md#retention)")
+  .action((opts: { platform: string; eventsDays?: string; deliveriesDays?: string; personalDataDays?: string }) =>
+    withDb(async (db) => {
+      const { RETENTION_BOUNDS, setPlatformRetention } = await import('./tenancy/platforms.repository.js');
+      await assertPlatform(db, opts.platform);
+      const changes: Record<string, number | null> = {};
+      if (opts.eventsDays !== undefined) changes.events_retention_days = retentionDays('events-days', opts.eventsDays, RETENTION_BOUNDS.events_retention_days);
+      if (opts.deliveriesDays !== undefined) changes.deliveries_retention_days = retentionDays('deliveries-days', opts.deliveriesDays, RETENTION_BOUNDS.deliveries_retention_days);
+      if (opts.personalDataDays !== undefined) {
+        changes.bookings_personal_data_retention_days = retentionDays('personal-data-days', opts.personalDataDays, RETENTION_BOUNDS.bookings_personal_data_retention_days);
+      }
+      const retention = await setPlatformRetention(db.kysely, opts.platform, changes);
+      console.log(JSON.stringify(retention, null, 2));
+    }),
+  );
+
 const keys = program.command('keys').description('Manage API keys');
 keys
   .command('create')

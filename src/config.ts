@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** EXPORTS_DIR: where the export worker writes account exports (docs/privacy.md#export); default `<DATA_DIR>/exports`. */
+  exportsDir: string;
   databaseUrl: string | null;
   bootstrapApiKey: string | null;
   logLevel: string;
@@ -14,8 +16,10 @@ export interface Config {
   webhookRetryScheduleSeconds: number[];
   webhookDisableAfterSeconds: number;
   webhookTimeoutMs: number;
-  /** How often background workers look for work. */
+  /** How often background workers look for work while there is some. */
   workerPollMs: number;
+  /** WORKER_IDLE_MS: the longest a worker that found nothing sleeps (docs/configuration.md, "Workers"). */
+  workerIdleMs: number;
   /** Run the background workers (webhook delivery, pending expiry) in this process. */
   runWorkers: boolean;
   /** Requests per second per platform with live keys, and with test keys (docs/configuration.md, "Rate limits"). */
@@ -65,6 +69,9 @@ function redisUrlFrom(value: string | undefined): string | null {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** An idle worker's longest sleep: what another process's new work may wait (docs/configuration.md, "Workers"). */
+export const DEFAULT_WORKER_IDLE_MS = 30_000;
+
 export const DEFAULT_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,12 +85,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const port = intFrom('PORT', env.PORT, 4000);
   if (port > 65535) throw new Error(`PORT must be at most 65535, got "${env.PORT}"`);
+  const workerPollMs = intFrom('WORKER_POLL_MS', env.WORKER_POLL_MS, 1000);
+  const workerIdleMs = intFrom('WORKER_IDLE_MS', env.WORKER_IDLE_MS, Math.max(DEFAULT_WORKER_IDLE_MS, workerPollMs));
+  if (workerIdleMs < workerPollMs) throw new Error(`WORKER_IDLE_MS must be at least WORKER_POLL_MS (${workerPollMs}), got "${env.WORKER_IDLE_MS}"`);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './.data',
+    exportsDir: env.EXPORTS_DIR || `${(env.DATA_DIR || './.data').replace(/\/+$/, '')}/exports`,
     databaseUrl: env.DATABASE_URL || null,
     bootstrapApiKey: bootstrap,
     logLevel,
@@ -92,7 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryScheduleSeconds: schedule,
     webhookDisableAfterSeconds: intFrom('WEBHOOK_DISABLE_AFTER_SECONDS', env.WEBHOOK_DISABLE_AFTER_SECONDS, 5 * 24 * 3600),
     webhookTimeoutMs: intFrom('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 15_000),
-    workerPollMs: intFrom('WORKER_POLL_MS', env.WORKER_POLL_MS, 1000),
+    workerPollMs,
+    workerIdleMs,
     runWorkers: boolFrom('RUN_WORKERS', env.RUN_WORKERS, true),
     rateLimitLive: positiveIntFrom('RATE_LIMIT_LIVE', env.RATE_LIMIT_LIVE, 100),
     rateLimitTest: positiveIntFrom('RATE_LIMIT_TEST', env.RATE_LIMIT_TEST, 25),

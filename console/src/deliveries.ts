@@ -1,10 +1,12 @@
-/** Webhook endpoints and their deliveries, each delivery with its recent attempts. */
+/** Webhook endpoints and their deliveries, each delivery with its recent attempts, in the account's zone. */
 import type { ListItem, Scheduling } from '@scheduling/client';
-import { h, replace, say } from './dom.js';
+import { h, replace } from './dom.js';
+import { sayFailed } from './words.js';
+import { formatMoment, zoneLabel } from './zone.js';
 
 type Delivery = ListItem<'/v1/webhook_endpoints/{id}/deliveries'>;
 
-export async function renderDeliveries(root: HTMLElement, client: Scheduling): Promise<void> {
+export async function renderDeliveries(root: HTMLElement, client: Scheduling, tz: string): Promise<void> {
   const endpoints = [];
   for await (const e of client.list('/v1/webhook_endpoints', { params: { query: { limit: 100 } } })) endpoints.push(e);
   if (endpoints.length === 0) {
@@ -17,10 +19,10 @@ export async function renderDeliveries(root: HTMLElement, client: Scheduling): P
     body.replaceChildren();
     try {
       const page = await client.get('/v1/webhook_endpoints/{id}/deliveries', { params: { path: { id: select.value }, query: { limit: 50 } } });
-      for (const d of page.data) body.append(row(d));
+      for (const d of page.data) body.append(row(d, tz));
       if (page.data.length === 0) body.append(h('tr', {}, h('td', { colspan: 5 }, 'No deliveries yet.')));
     } catch (error) {
-      say(`Could not load deliveries: ${(error as Error).message}`, 'error');
+      sayFailed('Loading the deliveries', error);
     }
   };
   select.addEventListener('change', () => void load());
@@ -31,7 +33,7 @@ export async function renderDeliveries(root: HTMLElement, client: Scheduling): P
       h('div', { class: 'row' }, h('label', { for: 'endpoint' }, 'Endpoint'), select, h('button', { type: 'button', onclick: () => void load() }, 'Refresh')),
       h('table', { class: 'list', id: 'deliveries' },
         h('thead', {}, h('tr', {},
-          h('th', { scope: 'col' }, 'Created'), h('th', { scope: 'col' }, 'Event'), h('th', { scope: 'col' }, 'Status'),
+          h('th', { scope: 'col' }, `Created (${zoneLabel(tz)})`), h('th', { scope: 'col' }, 'Event'), h('th', { scope: 'col' }, 'Status'),
           h('th', { scope: 'col' }, 'Attempts'), h('th', { scope: 'col' }, 'Last answer'))),
         body,
       ),
@@ -40,18 +42,18 @@ export async function renderDeliveries(root: HTMLElement, client: Scheduling): P
   await load();
 }
 
-function row(d: Delivery): HTMLElement {
+function row(d: Delivery, tz: string): HTMLElement {
   return h('tr', { 'data-delivery': d.id },
-    h('td', {}, new Date(d.created_at).toLocaleString()),
+    h('td', {}, formatMoment(d.created_at, tz)),
     h('td', {}, h('code', {}, d.event_type ?? d.event)),
     h('td', {}, h('span', { class: `chip delivery-${d.status}` }, d.status)),
     h('td', {},
       h('details', {},
         h('summary', {}, `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`),
         h('table', { class: 'attempts' },
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'At'), h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col' }, 'Error'), h('th', { scope: 'col' }, 'ms'))),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, `At (${zoneLabel(tz)})`), h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col' }, 'Error'), h('th', { scope: 'col' }, 'ms'))),
           h('tbody', {}, ...d.recent_attempts.map((a) =>
-            h('tr', {}, h('td', {}, new Date(a.attempted_at).toLocaleString()), h('td', {}, a.response_status ?? '—'), h('td', {}, a.error ?? ''), h('td', {}, a.duration_ms)))),
+            h('tr', {}, h('td', {}, formatMoment(a.attempted_at, tz)), h('td', {}, a.response_status ?? '—'), h('td', {}, a.error ?? ''), h('td', {}, a.duration_ms)))),
         ),
       ),
     ),

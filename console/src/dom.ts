@@ -29,9 +29,12 @@ export function replace(parent: Element, ...children: Child[]): void {
   append(parent, ...children);
 }
 
-/** The shared live region: what just happened, or what went wrong, for every user. */
-export function say(message: string, kind: 'info' | 'error' = 'info'): void {
+/**
+ * The shared live region: what just happened, or what went wrong, for every user, in plain
+ * words. `details` (error codes, ids, the API's own message) sit behind a "Details" disclosure.
+ */
+export function say(message: string, kind: 'info' | 'error' = 'info', details?: string): void {
   const status = document.getElementById('status')!;
-  status.textContent = message;
+  replace(status, h('span', { class: 'message' }, message), details && h('details', {}, h('summary', {}, 'Details'), h('code', {}, details)));
   status.className = kind;
 }

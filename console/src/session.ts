@@ -30,5 +30,5 @@ export const session = {
 /** A client for the signed-in key (and the chosen account), on the service that served the console. */
 export function api(key = session.key, account = session.account): Scheduling {
   if (!key) throw new Error('not signed in');
-  return new Scheduling({ apiKey: key, baseUrl: location.origin, account, maxRetries: 1 });
+  return new Scheduling({ apiKey: key, baseUrl: location.origin, account, maxRetries: 1, client: 'console' });
 }

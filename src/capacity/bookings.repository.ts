@@ -133,7 +133,8 @@ function futureHoldingQuery(db: DbHandle, scope: AccountScope, now: Date, filter
       ),
     );
   }
-  if (filter.onlyConflicted) q = q.where('b.conflicted', '=', true);
+  // Word for word the predicate of bookings_conflicted_end (migration 018): flagged bookings only.
+  if (filter.onlyConflicted) q = q.where(sql<boolean>`b.conflicted`);
   return q;
 }
 
@@ -270,7 +271,7 @@ function liveOccurrencesFrom(db: DbHandle, scope: AccountScope, seriesId: string
     .where('account_id', '=', scope.accountId)
     .where('series_id', '=', seriesId)
     .where('occurrence_key', 'is not', null)
-    .where('status', 'in', ['pending', 'confirmed'])
+    .where('status', 'in', ['requested', 'pending', 'confirmed'])
     .where('start_at', '>=', from);
 }
 
@@ -309,4 +310,50 @@ export function cancelOccurrenceRows(trx: Trx, scope: AccountScope, ids: string[
     .where(sql<boolean>`id = any(${ids}::text[])`)
     .returningAll()
     .execute();
+}
+
+/**
+ * Declines the given requested bookings whose approval timed out (docs/policies.md#approval),
+ * for the expiry worker; returns them as written.
+ */
+export function declineTimedOutRequests(trx: Trx, scope: AccountScope, ids: string[], now: Date): Promise<BookingRow[]> {
+  return trx
+    .updateTable('bookings')
+    .set({ status: 'cancelled', cancellation_reason: 'approval_timeout', cancelled_at: now, updated_at: now })
+    .where('account_id', '=', scope.accountId)
+    .where('id', 'in', ids)
+    .where('status', '=', 'requested')
+    .returningAll()
+    .execute();
+}
+
+/** The class of the advisory locks that make payments of one reference take turns (any constant). */
+const PAYMENT_REFERENCE_LOCK_CLASS = 7_240_320;
+
+/**
+ * Makes payments of the same `(provider, reference)` in the account take turns until the
+ * transaction ends (a transaction-scoped advisory lock; on a cluster, taken on the
+ * coordinator), so that two bookings racing with one reference cannot both record it: the
+ * second then finds it with `bookingWithPayment`. Taken after the booking's own locks; it is
+ * the last lock a payment takes, so it closes no cycle.
+ */
+export async function lockPaymentReference(trx: Trx, scope: AccountScope, provider: string, reference: string): Promise<void> {
+  const key = JSON.stringify([scope.accountId, provider, reference]);
+  await sql`select pg_advisory_xact_lock(${PAYMENT_REFERENCE_LOCK_CLASS}::int, hashtext(${key}::text))`.execute(trx);
+}
+
+/**
+ * The account's booking holding the payment `(provider, reference)` (docs/policies.md#deposits),
+ * if any: a reference is one payment, recorded on one booking only. By containment, through
+ * the index `bookings_payments` of migration 020.
+ */
+export async function bookingWithPayment(db: DbHandle, scope: AccountScope, provider: string, reference: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('account_id', '=', scope.accountId)
+    .where(sql<boolean>`payments <> '[]'::jsonb and payments @> ${json([{ provider, reference }])}::jsonb`)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }

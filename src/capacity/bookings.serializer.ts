@@ -8,6 +8,8 @@ import { effectiveStatus } from '../core/bookings/transitions.js';
 import type { Conflict } from '../core/availability/types.js';
 import type { BookingRow, SegmentRow } from './bookings.repository.js';
 import { lifecycleFields } from './lifecycle.js';
+import { serializeCustomer } from './customer.js';
+import { amountPaid } from '../core/bookings/deposits.js';
 
 export function serializeSegment(s: SegmentRow) {
   return {
@@ -46,6 +48,14 @@ export function serializeBooking(row: BookingRow, segments: SegmentRow[], seatsT
     replaced_by: row.replaced_by,
     waitlist_limit: row.waitlist_limit,
     waitlist_hold_minutes: row.waitlist_hold_minutes,
+    policy_overrides: row.policy_overrides,
+    charges: row.charges,
+    deposit: row.deposit,
+    payment_status: row.payment_status,
+    amount_paid: amountPaid(row.payments),
+    payments: row.payments,
+    refunds: row.refunds,
+    customer: serializeCustomer(row),
     ...lifecycleFields(row),
   };
 }

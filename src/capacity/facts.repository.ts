@@ -2,13 +2,17 @@ import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
 import { heldSegmentsOverlapping, holdsCapacity } from './holds.repository.js';
+import { planWithValues } from '../db/plan-with-values.js';
 import type { AccountScope } from '../tenancy/index.js';
-import type { BlockFacts, BookedStart, HoldFacts, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
+import type { BlockFacts, BookedStart, HolidayFacts, HoldFacts, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
 import type { Interval } from '../core/time/types.js';
 import { hasCaps } from '../core/availability/rules.js';
-import { USAGE_PAD_MS } from '../core/availability/usage.js';
+import { MONTH_USAGE_PAD_MS, USAGE_PAD_MS } from '../core/availability/usage.js';
 import { rulesInForce } from './booking-rules.js';
-import type { BookingRulesRow } from '../db/schema.js';
+import type { BookingRulesRow, HolidaysRow, ResourceHolidaysRow } from '../db/schema.js';
+import { holidaysInForce } from './holidays.js';
+import { holidayDays } from '../lib/holidays.js';
+import { addDays, instantToLocalDate } from '../core/time/wall-time.js';
 
 /** Everything the pure core needs to know about one resource over a time range. */
 export interface ResourceFactsBundle {
@@ -19,13 +23,17 @@ export interface ResourceFactsBundle {
   holds: HoldFacts[];
   /** Segment starts of holding bookings within a week and a day of the range (caps, `balanced`). */
   starts: BookedStart[];
-  /** When a booking holding the resource was last made; loaded for `balanced` only. */
+  /** When a booking holding the resource was last made; loaded for `balanced` and `weighted` only. */
   lastBookedAt: number | null;
+  /** The holidays that close its local days around the range (docs/availability.md#holidays). */
+  holidays: HolidayFacts[];
 }
 
 export interface FactsOptions {
   /** Some segment orders its candidates `balanced`: load every candidate's bookings per day and when it was last booked. */
   balanced?: boolean;
+  /** Some segment orders its candidates `weighted`: the same, over the months around the range (its fairness period may be one). */
+  weighted?: boolean;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -39,6 +47,7 @@ const ms = (column: string) => sql`round(date_part('epoch', ${sql.ref(column)}) 
 
 interface FactRows {
   account_rules: BookingRulesRow | null;
+  account_holidays: HolidaysRow | null;
   resources: {
     id: string;
     capacity: number;
@@ -48,6 +57,9 @@ interface FactRows {
     buffer_before_minutes: number;
     buffer_after_minutes: number;
     booking_rules: BookingRulesRow | null;
+    holidays: ResourceHolidaysRow | null;
+    assignment_weight: number;
+    assignment_priority: number;
   }[];
   schedules: { id: string; resource_id: string; effective_from: string; weeks: WeekMap[] }[];
   overrides: { id: string; resource_id: string; date: string; intervals: OverrideFacts['intervals'] }[];
@@ -86,10 +98,12 @@ async function loadFactRows(db: DbHandle, account: string, ids: string[], range:
   const result = await sql<FactRows>`
     select
       (select a.booking_rules from accounts a where a.id = ${account}) as account_rules,
+      (select a.holidays from accounts a where a.id = ${account}) as account_holidays,
       (select coalesce(json_agg(json_build_object(
           'id', r.id, 'capacity', r.capacity, 'status', r.status, 'timezone', r.timezone,
           'default_location', r.default_location, 'buffer_before_minutes', r.buffer_before_minutes,
-          'buffer_after_minutes', r.buffer_after_minutes, 'booking_rules', r.booking_rules)), '[]')
+          'buffer_after_minutes', r.buffer_after_minutes, 'booking_rules', r.booking_rules, 'holidays', r.holidays,
+          'assignment_weight', r.assignment_weight, 'assignment_priority', r.assignment_priority)), '[]')
         from resources r where r.account_id = ${account} and r.id = any(${idList})) as resources,
       (select coalesce(json_agg(json_build_object(
           'id', s.id, 'resource_id', s.resource_id, 'effective_from', s.effective_from, 'weeks', s.weeks)
@@ -139,11 +153,14 @@ export async function loadResourceFacts(
   if (facts.resources.length === 0) return out;
   const ids = facts.resources.map((r) => r.id);
   const rules = new Map(facts.resources.map((r) => [r.id, rulesInForce(facts.account_rules, r.booking_rules)]));
-  // Bookings per day are read only where a cap or `balanced` needs them.
-  const counted = options.balanced ? ids : ids.filter((id) => hasCaps(rules.get(id)!));
-  const [starts, last] = await Promise.all([
-    loadStarts(db, scope, counted, { start: range.start - USAGE_PAD_MS, end: range.end + USAGE_PAD_MS }, now),
-    options.balanced ? lastBooked(db, scope, ids, now) : new Map<string, number>(),
+  // Bookings per day are read only where a cap, `balanced` or `weighted` needs them.
+  const ordered = options.balanced || options.weighted;
+  const counted = ordered ? ids : ids.filter((id) => hasCaps(rules.get(id)!));
+  const pad = options.weighted ? MONTH_USAGE_PAD_MS : USAGE_PAD_MS;
+  const [starts, last, holidays] = await Promise.all([
+    loadStarts(db, scope, counted, { start: range.start - pad, end: range.end + pad }, now),
+    ordered ? lastBooked(db, scope, ids, now) : new Map<string, number>(),
+    holidaysOf(facts, range),
   ]);
 
   for (const r of facts.resources) {
@@ -157,6 +174,8 @@ export async function loadResourceFacts(
         bufferBeforeMinutes: r.buffer_before_minutes,
         bufferAfterMinutes: r.buffer_after_minutes,
         rules: rules.get(r.id)!,
+        assignmentWeight: r.assignment_weight,
+        assignmentPriority: r.assignment_priority,
       },
       schedules: [],
       overrides: [],
@@ -164,6 +183,7 @@ export async function loadResourceFacts(
       holds: [],
       starts: [],
       lastBookedAt: last.get(r.id) ?? null,
+      holidays: holidays.get(r.id) ?? [],
     });
   }
   for (const s of facts.schedules) {
@@ -197,6 +217,24 @@ export async function loadResourceFacts(
 }
 
 /**
+ * Per resource, the holidays of its local days over the range (a day more on each side, as
+ * working time walks them): its own `holidays` setting, else the account's; none when off.
+ * Days are local dates in the resource's own zone, whatever the account's zone or country.
+ */
+async function holidaysOf(facts: FactRows, range: Interval): Promise<Map<string, HolidayFacts[]>> {
+  const out = new Map<string, HolidayFacts[]>();
+  for (const r of facts.resources) {
+    const source = holidaysInForce(facts.account_holidays, r.holidays);
+    if (!source) continue;
+    const from = addDays(instantToLocalDate(range.start, r.timezone), -1);
+    const to = addDays(instantToLocalDate(range.end, r.timezone), 1);
+    const days = await holidayDays(source, from, to);
+    out.set(r.id, days.map((d) => ({ date: d.date, name: d.name, rule: d.rule, type: d.type })));
+  }
+  return out;
+}
+
+/**
  * Segment starts in `range` of bookings holding capacity, with when each booking was made:
  * what the caps count (docs/bookings.md#booking-rules). Found through the held-time index: a
  * segment's start lies at most a day (the largest buffer) after its held start.
@@ -205,6 +243,7 @@ async function loadStarts(db: DbHandle, scope: AccountScope, ids: string[], rang
   if (ids.length === 0) return [];
   const segments = await db
     .selectFrom('booking_segments')
+    .modifyFront(planWithValues)
     .select(['booking_id', 'resource_id', 'start_at'])
     .where('account_id', '=', scope.accountId)
     .where('resource_id', 'in', ids)

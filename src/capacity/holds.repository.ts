@@ -1,11 +1,13 @@
 /**
  * "Holds capacity", in SQL: the one definition every query uses. The SQL twin of the core's
  * `holdsCapacity` (src/core/bookings/transitions.ts): a booking holds its time while it is
- * confirmed, or pending and not past its expires_at at `now`. `now` is the clock's time,
+ * confirmed, or pending or requested (waiting for approval, docs/policies.md#approval) and
+ * not past its expires_at at `now`. `now` is the clock's time,
  * passed as a parameter (never the database's now()), so a test clock governs it too.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Interval } from '../core/time/types.js';
+import { planWithValues } from '../db/plan-with-values.js';
 
 /** Attendee states that take seats besides a live pending one. */
 export const SEAT_TAKING = ['confirmed', 'completed', 'no_show'] as const;
@@ -21,13 +23,20 @@ const OWN: StatusColumns = { status: 'status', expires: 'expires_at' };
 /** A booking segment's copies of its booking's (migration 011). */
 const SEGMENT_COPIES: StatusColumns = { status: 'booking_status', expires: 'booking_expires_at' };
 
-function pendingAndLiveIn(alias: string | null, columns: StatusColumns, now: Date): RawBuilder<boolean> {
+/** The states that hold time until their expires_at: a pending hold, a request awaiting approval. */
+type LiveUntilExpiry = 'pending' | 'requested';
+
+function liveIn(alias: string | null, columns: StatusColumns, now: Date, statuses: readonly LiveUntilExpiry[]): RawBuilder<boolean> {
   const expires = column(alias, columns.expires);
-  return sql<boolean>`(${column(alias, columns.status)} = 'pending' and (${expires} is null or ${expires} > ${now}))`;
+  return sql<boolean>`(${column(alias, columns.status)} in (${sql.join([...statuses])}) and (${expires} is null or ${expires} > ${now}))`;
+}
+
+function pendingAndLiveIn(alias: string | null, columns: StatusColumns, now: Date): RawBuilder<boolean> {
+  return liveIn(alias, columns, now, ['pending']);
 }
 
 function holdsCapacityIn(alias: string | null, columns: StatusColumns, now: Date): RawBuilder<boolean> {
-  return sql<boolean>`(${column(alias, columns.status)} = 'confirmed' or ${pendingAndLiveIn(alias, columns, now)})`;
+  return sql<boolean>`(${column(alias, columns.status)} = 'confirmed' or ${liveIn(alias, columns, now, ['pending', 'requested'])})`;
 }
 
 /** A pending booking or attendee whose hold has not lapsed (no expires_at, or later than now). */
@@ -38,6 +47,16 @@ export function pendingAndLive(alias: string | null, now: Date): RawBuilder<bool
 /** A pending booking or attendee past its expires_at: it reads as expired. */
 export function pendingAndLapsed(alias: string | null, now: Date): RawBuilder<boolean> {
   return sql<boolean>`(${column(alias, 'status')} = 'pending' and ${column(alias, 'expires_at')} <= ${now})`;
+}
+
+/** A requested booking still waiting for approval (its approval timeout, expires_at, not reached). */
+export function requestedAndLive(alias: string | null, now: Date): RawBuilder<boolean> {
+  return liveIn(alias, OWN, now, ['requested']);
+}
+
+/** A requested booking past its approval timeout: it reads as cancelled (declined). */
+export function requestedAndLapsed(alias: string | null, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(${column(alias, 'status')} = 'requested' and ${column(alias, 'expires_at')} <= ${now})`;
 }
 
 /** THE rule: the booking holds capacity at `now`. */
@@ -88,7 +107,7 @@ export function heldSegmentsOverlapping(account: string, resourceIds: readonly s
   const ids = sql`${[...resourceIds]}::text[]`;
   const columns = sql`h.booking_id, h.resource_id, h.quantity, h.held_start, h.held_end`;
   return sql`
-    select ${columns} from booking_segments h
+    select ${planWithValues} ${columns} from booking_segments h
       where h.account_id = ${account} and h.resource_id = any(${ids})
         and h.held_start >= ${longBefore} and h.held_start < ${end} and h.held_end > ${start}
         and ${segmentHoldsCapacity('h', now)}

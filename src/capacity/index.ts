@@ -22,7 +22,7 @@
  * blocks, resources, availability, locations, feed URLs, accounts (and series).
  */
 export { lockResources, lockResource, lockAllResources, type ResourceLocks } from './locks.js';
-export { holdsCapacity, pendingAndLive, pendingAndLapsed, takesSeats, SEAT_TAKING } from './holds.repository.js';
+export { holdsCapacity, pendingAndLive, pendingAndLapsed, requestedAndLive, requestedAndLapsed, takesSeats, SEAT_TAKING } from './holds.repository.js';
 export { loadResourceFacts, resourceIdsOfType, type ResourceFactsBundle } from './facts.repository.js';
 export { lockAndPlan, conflictError, spanOf, timelinesFrom, distinctIds, type LockedPlan, type ParsedSegment, type PlanRequest } from './planner.js';
 export { writeBooking, type WriteBooking } from './writer.js';
@@ -43,18 +43,61 @@ export {
   resourcesOfOccurrencesFrom,
   cancellableOccurrences,
   cancelOccurrenceRows,
+  declineTimedOutRequests,
+  bookingWithPayment,
+  lockPaymentReference,
   type BookingRow,
   type SegmentRow,
 } from './bookings.repository.js';
+export { eraseCustomerOfBookings, accountsWithPersonalDataBefore, erasePersonalDataEndedBefore } from './customer-data.repository.js';
 export {
   listBookingRows,
   feedBookings,
   resourceHasBookings,
   futureBookingAtLocation,
+  latestBookingOfCustomer,
   type BookingListFilters,
   type BookingOrder,
   type FeedBookingRow,
 } from './booking-reads.repository.js';
 export { serializeBooking, serializeSegment, type ApiBooking } from './bookings.serializer.js';
 export { lifecycleFields } from './lifecycle.js';
+export {
+  AccountHolidaysInput,
+  AccountHolidaysSchema,
+  HolidayTypeSchema,
+  ResourceHolidaysInput,
+  ResourceHolidaysSchema,
+  accountHolidaysRow,
+  resourceHolidaysRow,
+  serializeAccountHolidays,
+  serializeResourceHolidays,
+  type HolidaysBody,
+} from './holidays.js';
+export {
+  CustomerInput,
+  CustomerObject,
+  CustomerSchema,
+  ERASED_CUSTOMER,
+  ERASED_REFERENCE,
+  NO_CUSTOMER,
+  customerColumns,
+  customerNeedles,
+  customerOf,
+  serializeCustomer,
+  withoutCustomer,
+  type CustomerBody,
+  type CustomerColumns,
+  type CustomerMatch,
+} from './customer.js';
+export {
+  BookingPolicyInput,
+  BookingPolicySchema,
+  loadPolicy,
+  mergePolicy,
+  policyInForce,
+  serializePolicy,
+  type BookingPolicyBody,
+  type PolicyInForce,
+} from './booking-policy.js';
 export { BookingRulesInput, BookingRulesSchema, mergeRules, serializeRules, type BookingRulesBody } from './booking-rules.js';

@@ -16,6 +16,7 @@ import type { PlanSegmentInput } from '../core/availability/booking-plan.js';
 import type { ConflictPolicy, RuleScope } from '../core/availability/types.js';
 import type { Interval } from '../core/time/types.js';
 import { existingLocations, type Reference } from './references.repository.js';
+import { latestBookingOfCustomer } from './booking-reads.repository.js';
 
 export interface ParsedSegment extends PlanSegmentInput {
   /** Whether the caller named the location (stored: re-checks keep requiring it). */
@@ -40,6 +41,11 @@ export interface PlanRequest {
   skipStartPassed?: boolean;
   /** Booking rules: `all` (default) when a booking is made or moved; imports pass `none` (docs/bookings.md#booking-rules). */
   rules?: RuleScope;
+  /**
+   * `prefer_previous_resource` (docs/bookings.md#returning-customers): the reference of the
+   * customer whose latest completed or confirmed booking's resource each segment tries first.
+   */
+  preferPreviousOf?: string;
 }
 
 /** A plan made under the resource locks it carries: the only kind writeBooking takes. */
@@ -70,12 +76,13 @@ export async function lockAndPlan(trx: Trx, scope: AccountScope, req: PlanReques
   const ids = distinctIds(req.resources);
   const locks = await lockResources(trx, scope, [...ids, ...(req.alsoLock ?? [])]);
   const range = timelineRangeFor(spanOf(req.segments));
-  // Read after the locks: the bookings per day that caps and `balanced` count cannot change
-  // before this booking is written, so two racing bookings never pick by a stale count.
-  const balanced = req.segments.some((s) => s.candidateOrder === 'balanced' && (s.resources?.length ?? 0) > 1);
-  const [bundles, locations] = await Promise.all([
-    loadResourceFacts(trx, scope, ids, range, req.now, { balanced }),
+  // Read after the locks: the bookings per day that caps, `balanced` and `weighted` count cannot
+  // change before this booking is written, so two racing bookings never pick by a stale count.
+  const ordered = (order: string) => req.segments.some((s) => s.candidateOrder === order && (s.resources?.length ?? 0) > 1);
+  const [bundles, locations, previous] = await Promise.all([
+    loadResourceFacts(trx, scope, ids, range, req.now, { balanced: ordered('balanced'), weighted: ordered('weighted') }),
     existingLocations(trx, scope, distinctIds(req.locations)),
+    req.preferPreviousOf === undefined ? undefined : latestBookingOfCustomer(trx, scope, req.preferPreviousOf),
   ]);
   const unknownResource = req.resources.find((r) => !bundles.has(r.id));
   if (unknownResource) throw notFound('resource', unknownResource.id, unknownResource.param);
@@ -88,6 +95,7 @@ export async function lockAndPlan(trx: Trx, scope: AccountScope, req: PlanReques
     policy: req.policy,
     skipStartPassed: req.skipStartPassed,
     rules: req.rules ?? 'all',
+    ...(previous === undefined ? {} : { previous }),
   });
   return { ...plan, locks };
 }

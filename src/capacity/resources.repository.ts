@@ -30,3 +30,16 @@ export async function existingResources(db: DbHandle, scope: AccountScope, ids: 
   const rows = await db.selectFrom('resources').select('id').where('account_id', '=', scope.accountId).where('id', 'in', [...new Set(ids)]).execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** The booking policies of the given resources of the account (docs/policies.md), in the order of `ids`. */
+export async function resourceBookingPolicies(db: DbHandle, scope: AccountScope, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('resources')
+    .select(['id', 'booking_policy'])
+    .where('account_id', '=', scope.accountId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r.booking_policy]));
+  return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}

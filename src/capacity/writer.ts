@@ -5,7 +5,7 @@
 import { afterCommit, json, type Trx } from '../db/transaction.js';
 import { usageMeter } from '../metering/index.js';
 import { domainSignals } from '../metrics/signals.js';
-import type { BookingStatus } from '../db/schema.js';
+import type { BookingStatus, DepositPolicy, PaymentRow, PaymentStatus, PolicyOverride } from '../db/schema.js';
 import type { AccountScope } from '../tenancy/index.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { recordEvent } from '../events/outbox.repository.js';
@@ -13,6 +13,7 @@ import type { Conflict, ConflictPolicy } from '../core/availability/types.js';
 import { insertBookingWithSegments, type BookingRow, type SegmentRow } from './bookings.repository.js';
 import { serializeBooking, type ApiBooking } from './bookings.serializer.js';
 import { spanOf, type LockedPlan } from './planner.js';
+import { NO_CUSTOMER, type CustomerColumns } from './customer.js';
 
 export interface WriteBooking {
   /** From lockAndPlan: the booking is written under the locks it was planned with. */
@@ -27,6 +28,15 @@ export interface WriteBooking {
   waitlistHoldMinutes?: number;
   policy: ConflictPolicy;
   metadata: Record<string, string>;
+  /** Uses of override_policy carried over (a reschedule keeps the old booking's). */
+  policyOverrides?: PolicyOverride[];
+  /** The customer's columns (customer.ts); default: none. */
+  customer?: CustomerColumns;
+  /** The deposit the booking must be paid (docs/policies.md#deposits); default: none. */
+  deposit?: DepositPolicy | null;
+  /** A reschedule carries the old booking's payments and status over; default: none paid (`required`). */
+  payments?: PaymentRow[];
+  paymentStatus?: PaymentStatus;
   /** Conflicts to record on the booking; default: everything the plan found. */
   conflicts?: Conflict[];
   replaces?: string | null;
@@ -74,6 +84,11 @@ export async function writeBooking(
     confirmed_at: w.confirmedAt !== undefined ? w.confirmedAt : w.status === 'confirmed' ? now : null,
     cancelled_at: w.cancelledAt ?? null,
     metadata: json(w.metadata),
+    ...(w.customer ?? NO_CUSTOMER),
+    policy_overrides: json(w.policyOverrides ?? []),
+    deposit: w.deposit ? json(w.deposit) : null,
+    payment_status: w.deposit ? (w.paymentStatus ?? 'required') : null,
+    payments: json(w.payments ?? []),
     created_at: createdAt,
     updated_at: now,
   };

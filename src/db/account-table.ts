@@ -29,6 +29,8 @@ export interface AccountTable<T extends AccountTableName, Proof extends unknown[
   allWhere(db: DbHandle, scope: AccountScope, column: 'resource_id' | 'booking_id', value: string): Promise<Row<T>[]>;
   /** Deletes every row whose `column` is `value`. */
   deleteWhere(trx: Trx, scope: AccountScope, column: 'resource_id' | 'booking_id', value: string): Promise<void>;
+  /** Up to `limit` rows after `afterId`, in id order: an account's rows a page at a time (exports). */
+  after(db: DbHandle, scope: AccountScope, afterId: string, limit: number): Promise<Row<T>[]>;
   /** `select * … where account_id = …`, for a repository to narrow. */
   select(db: DbHandle, scope: AccountScope): SelectQueryBuilder<Database, T, Row<T>>;
   /** A newest-first page, narrowed by `where` and the `metadata[key]` filters. */
@@ -55,6 +57,7 @@ export function accountTable<T extends AccountTableName, Proof extends unknown[]
     insert: (trx, row) => (trx as any).insertInto(name).values(row).returningAll().executeTakeFirstOrThrow(),
     update: (trx, scope, id, changes) =>
       (trx as any).updateTable(name).set(changes).where('account_id', '=', scope.accountId).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+    after: (db, scope, afterId, limit) => (select(db, scope) as any).where('id', '>', afterId).orderBy('id').limit(limit).execute(),
     allWhere: (db, scope, column, value) => (select(db, scope) as any).where(column, '=', value).orderBy('id').execute(),
     async deleteWhere(trx, scope, column, value) {
       await (trx as any).deleteFrom(name).where('account_id', '=', scope.accountId).where(column, '=', value).execute();

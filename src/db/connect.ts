@@ -12,6 +12,7 @@ import { DelegatingDriver } from './driver/delegating-driver.js';
 import { statementLogPlugins, withStatementLog } from './driver/statement-log.js';
 import { WriteWatch, WriteWatchDriver } from './driver/write-watch.js';
 import { TableWrites } from './driver/table-writes.js';
+import { CommittedWrites } from './driver/committed-writes.js';
 import { WriteNoticeListener } from './driver/write-notices.js';
 
 export interface Db {
@@ -24,16 +25,19 @@ export interface Db {
    * Changes to the tables authentication reads (keys, platforms, accounts), for the cache of
    * key lookups (src/tenancy/key-cache.ts). On PGlite every change passes through this
    * process (its data folder belongs to it), so the cache is exact; on PostgreSQL this
-   * process's own changes do, and other processes' once `listenForAuthWrites` has started.
+   * process's own changes do, and other processes' once `listenForWrites` has started.
    */
   authWrites: WriteWatch;
   /**
    * PostgreSQL: starts (once; stopped by `close`) the connection that hears of other processes'
-   * changes to those tables (src/db/driver/write-notices.ts). Null on PGlite, which needs none.
+   * changes to those tables, and of the tables their transactions wrote, which wake this
+   * process's workers (src/db/driver/write-notices.ts). Null on PGlite, which needs none.
    */
-  listenForAuthWrites: (() => Promise<void>) | null;
-  /** The tables written since the planner statistics last looked (src/db/driver/table-writes.ts). PGlite only. */
+  listenForWrites: (() => Promise<void>) | null;
+  /** The tables this process wrote since the planner statistics last looked (src/db/driver/table-writes.ts). */
   tableWrites: TableWrites | null;
+  /** The tables of every write this process commits, which wake the workers (src/db/driver/committed-writes.ts). */
+  committedWrites: CommittedWrites;
 }
 
 /** The longest a statement may run on PostgreSQL (PGlite cannot enforce one: docs/limits.md). */
@@ -107,6 +111,8 @@ class SerializedPGliteAdapter extends PGliteAdapter {
 const AUTH_TABLES = ['api_keys', 'platforms', 'accounts'];
 /** The channel on which a change to them is announced to every process (PostgreSQL). */
 export const AUTH_WRITES_CHANNEL = 'scheduling_auth_writes';
+/** The channel on which the tables a transaction wrote are announced, for the workers (PostgreSQL). */
+export const WORK_WRITES_CHANNEL = 'scheduling_work_writes';
 
 class SerializedPGliteDialect extends PGliteDialect {
   constructor(readonly pglite: PGlite) {
@@ -118,18 +124,29 @@ class SerializedPGliteDialect extends PGliteDialect {
   readonly serialized: SerializedDriver[] = [];
   readonly authWrites = new WriteWatch(AUTH_TABLES);
   readonly tableWrites = new TableWrites();
+  readonly committedWrites = new CommittedWrites();
   override createDriver(): Driver {
     const driver = new SerializedDriver(withStatementLog(new PGlitePreparedDriver(this.pglite)));
     this.serialized.push(driver);
-    return new PreviewableDriver(new WriteWatchDriver(driver, this.authWrites, this.tableWrites));
+    return new PreviewableDriver(new WriteWatchDriver(driver, this.authWrites, this.tableWrites, undefined, this.committedWrites));
   }
 }
 
 class PreviewablePostgresDialect extends PostgresDialect {
   readonly authWrites = new WriteWatch(AUTH_TABLES);
+  readonly tableWrites = new TableWrites();
+  readonly committedWrites = new CommittedWrites();
   override createDriver(): Driver {
     // Every change to the auth tables is announced on AUTH_WRITES_CHANNEL in its transaction.
-    return new PreviewableDriver(new WriteWatchDriver(withStatementLog(super.createDriver()), this.authWrites, undefined, AUTH_WRITES_CHANNEL));
+    return new PreviewableDriver(
+      new WriteWatchDriver(
+        withStatementLog(super.createDriver()),
+        this.authWrites,
+        this.tableWrites,
+        { auth: AUTH_WRITES_CHANNEL, work: WORK_WRITES_CHANNEL },
+        this.committedWrites,
+      ),
+    );
   }
 }
 
@@ -202,11 +219,16 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       kysely,
       kind: 'postgres',
       authWrites: dialect.authWrites,
-      listenForAuthWrites: () => {
-        listener ??= new WriteNoticeListener(pg.Client, databaseUrl, AUTH_WRITES_CHANNEL, dialect.authWrites);
+      listenForWrites: () => {
+        const { authWrites, committedWrites } = dialect;
+        listener ??= new WriteNoticeListener(pg.Client, databaseUrl, {
+          [AUTH_WRITES_CHANNEL]: { notice: () => authWrites.changed(), missed: () => authWrites.changed() },
+          [WORK_WRITES_CHANNEL]: { notice: (tables) => committedWrites.committed(tables.split(',')), missed: () => committedWrites.everything() },
+        });
         return listener.started;
       },
-      tableWrites: null,
+      tableWrites: dialect.tableWrites,
+      committedWrites: dialect.committedWrites,
       close: async () => {
         await listener?.stop();
         await kysely.destroy();
@@ -232,8 +254,9 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       kysely,
       kind: 'pglite',
       authWrites: dialect.authWrites,
-      listenForAuthWrites: null,
+      listenForWrites: null,
       tableWrites: dialect.tableWrites,
+      committedWrites: dialect.committedWrites,
       poolStats: () => {
         const stats = dialect.serialized[0]?.stats ?? { held: 0, waiting: 0 };
         return { inUse: stats.held, waiting: stats.waiting };

@@ -51,6 +51,8 @@ export const TABLE_DISTRIBUTION: Record<string, Record<string, Distribution>> = 
   '009-waitlists-and-calendar-feeds': { calendar_feeds: 'account', calendar_feed_busy: 'account' },
   '010-reminders': { booking_reminders: 'account', manage_links: 'account' },
   '014-reminder-queue': { reminder_queue: 'account' },
+  '022-booking-sessions': { booking_sessions: 'account' },
+  '023-privacy': { exports: 'account' },
 };
 
 /** The tables the migrator keeps local to the coordinator: its own bookkeeping. */

@@ -28,16 +28,21 @@ export async function listPage<R extends { id: string }>(
   qb: SelectQueryBuilder<any, any, R>,
   idColumn: string,
   p: PageParams,
+  /** Lists are newest first; a history is oldest first (`starting_after` still pages forward). */
+  order: 'newest first' | 'oldest first' = 'newest first',
 ): Promise<{ rows: R[]; hasMore: boolean }> {
   assertOneCursor(p);
   const limit = p.limit ?? 20;
   const id = sql.ref(idColumn);
+  const [forward, backward] = order === 'newest first' ? (['desc', 'asc'] as const) : (['asc', 'desc'] as const);
+  const after = forward === 'desc' ? '<' : '>';
+  const before = forward === 'desc' ? '>' : '<';
   if (p.ending_before !== undefined) {
-    const rows = await qb.where(id, '>', p.ending_before).orderBy(id, 'asc').limit(limit + 1).execute();
+    const rows = await qb.where(id, before, p.ending_before).orderBy(id, backward).limit(limit + 1).execute();
     return { rows: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
   }
-  const q = p.starting_after !== undefined ? qb.where(id, '<', p.starting_after) : qb;
-  const rows = await q.orderBy(id, 'desc').limit(limit + 1).execute();
+  const q = p.starting_after !== undefined ? qb.where(id, after, p.starting_after) : qb;
+  const rows = await q.orderBy(id, forward).limit(limit + 1).execute();
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 

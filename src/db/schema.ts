@@ -45,6 +45,8 @@ export interface Database {
   booking_reminders: feeds.BookingRemindersTable;
   reminder_queue: feeds.ReminderQueueTable;
   manage_links: feeds.ManageLinksTable;
+  exports: platform.ExportsTable;
+  booking_sessions: feeds.BookingSessionsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

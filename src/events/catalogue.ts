@@ -22,6 +22,12 @@ export const EVENT_TYPES = [
   'booking.conflicted',
   'booking.conflict_resolved',
   'booking.reminder',
+  'booking.requested',
+  'booking.approved',
+  'booking.declined',
+  'booking.charge_due',
+  'booking.payment_recorded',
+  'booking.refund_due',
   'attendee.created',
   'attendee.updated',
   'attendee.confirmed',
@@ -41,6 +47,10 @@ export const EVENT_TYPES = [
   'calendar_feed.failed',
   'api_key.created',
   'api_key.revoked',
+  'booking_session.completed',
+  'booking_session.expired',
+  'customer.erased',
+  'export.ready',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -68,9 +68,11 @@ export async function insertEventWithDeliveries(trx: Trx, row: NewRow<'events'>)
   const event: RecordedEvent = { id: row.id, platformId: row.platform_id, livemode: row.livemode, accountId: row.account_id ?? null, type: row.type, createdAt: row.created_at as Date };
   const result = await sql`
     with recorded as (
-      insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details)
+      insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details,
+                          actor_type, actor_id, request_id, object_id)
       values (${row.platform_id}, ${row.id}, ${row.livemode}, ${row.account_id}, ${row.type}, ${row.object}::jsonb,
-              ${row.previous_attributes ?? null}::jsonb, ${row.created_at}::timestamptz, ${row.details ?? null}::jsonb)
+              ${row.previous_attributes ?? null}::jsonb, ${row.created_at}::timestamptz, ${row.details ?? null}::jsonb,
+              ${row.actor_type ?? null}::text, ${row.actor_id ?? null}::text, ${row.request_id ?? null}::text, ${row.object_id ?? null}::text)
     )
     ${insertDeliveries(event)}`.execute(trx);
   return Number(result.numAffectedRows ?? 0);

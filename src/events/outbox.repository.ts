@@ -5,7 +5,7 @@ import type { PlatformScope } from '../tenancy/index.js';
 import { fanOutEvents, insertEventWithDeliveries } from './fanout.repository.js';
 import type { EventType } from './catalogue.js';
 import { usageMeter } from '../metering/index.js';
-import { currentEventSource } from './source.js';
+import { currentActor, currentEventSource } from './source.js';
 
 export interface ApiObject {
   id: string;
@@ -38,6 +38,7 @@ export async function recordEvent(
     previous_attributes: previous ? json(previous) : null,
     created_at: now,
     details: detailsOf(details),
+    ...madeBy(object),
   });
   await usageMeter.webhookDeliveriesCreated(trx, scope, now, deliveries);
   return id;
@@ -64,6 +65,7 @@ export async function recordEvents(
     previous_attributes: item.previous ? json(item.previous) : null,
     created_at: now,
     details: detailsOf(null),
+    ...madeBy(item.object),
   }));
   for (let i = 0; i < rows.length; i += 500) await trx.insertInto('events').values(rows.slice(i, i + 500)).execute();
   let deliveries = 0;
@@ -75,6 +77,12 @@ export async function recordEvents(
   }
   await usageMeter.webhookDeliveriesCreated(trx, scope, now, deliveries);
   return rows.map((r) => r.id);
+}
+
+/** Who made the change and in which request (src/events/source.ts), and the object it is about. */
+function madeBy(object: ApiObject) {
+  const { actor, requestId } = currentActor();
+  return { actor_type: actor.type, actor_id: actor.id, request_id: requestId, object_id: object.id };
 }
 
 /** The event's extra `data` members: its own, and the source of the change when not the API. */

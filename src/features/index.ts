@@ -23,6 +23,8 @@ import { consoleModule } from './console/index.js';
 import { remindersModule } from './reminders/index.js';
 import { mcpModule } from './mcp/index.js';
 import { manageLinksModule } from './manage-links/index.js';
+import { privacyModule } from './privacy/index.js';
+import { bookingSessionsModule } from './booking-sessions/index.js';
 
 export const FEATURES: readonly FeatureModule[] = [
   accountsModule,
@@ -42,6 +44,8 @@ export const FEATURES: readonly FeatureModule[] = [
   calendarFeedsModule,
   remindersModule,
   manageLinksModule,
+  privacyModule,
+  bookingSessionsModule,
   mcpModule,
   consoleModule,
 ];

@@ -3,7 +3,8 @@ import type { DbHandle } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
 import { findActiveKey } from '../tenancy/api-keys.repository.js';
 import { isApiVersion } from '../lib/api-versions.js';
-import { permissionRefusal, type AuthContext, type ObjectKind } from '../tenancy/index.js';
+import { permissionRefusal, findSessionBySecret, type AuthContext, type ObjectKind, type BookingSessionRow } from '../tenancy/index.js';
+import { isClientSecret } from '../tenancy/booking-sessions.repository.js';
 import type { RouteAccess } from './context.js';
 
 const KEY_SHAPE = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
@@ -36,21 +37,23 @@ export function lookupKey(db: DbHandle, req: FastifyRequest, find: KeyLookup = f
 }
 
 /** Bearer key → platform, mode, permissions; Service-Version → the version to render in. */
-export async function authenticate(db: DbHandle, req: FastifyRequest, access: RouteAccess, find: KeyLookup = findActiveKey): Promise<void> {
+export async function authenticate(
+  db: DbHandle,
+  req: FastifyRequest,
+  access: RouteAccess,
+  find: KeyLookup = findActiveKey,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   const header = req.headers.authorization;
   if (!header) {
     throw new ApiError('api_key_missing', 'No API key provided. Send it as `Authorization: Bearer sk_test_…`.');
   }
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (bearer && isClientSecret(bearer)) return authenticateSession(db, req, access, bearer, now());
   const row = await lookupKey(db, req, find);
   if (!row) throw new ApiError('api_key_invalid', 'Invalid API key provided.');
 
-  const requested = req.headers['service-version'];
-  let apiVersion = row.api_version;
-  if (requested !== undefined) {
-    const v = String(requested);
-    if (!isApiVersion(v)) throw new ApiError('api_version_invalid', `Unknown API version '${v}'.`, 'Service-Version');
-    apiVersion = v;
-  }
+  const apiVersion = requestedVersion(req, row.api_version);
   const auth: AuthContext = {
     platformId: row.platform_id,
     livemode: row.livemode,
@@ -62,6 +65,75 @@ export async function authenticate(db: DbHandle, req: FastifyRequest, access: Ro
   req.auth = auth;
   checkPermission(auth, access, req.method);
   resolveAccount(req, access, row.scoped_account_id);
+}
+
+/** Service-Version, else the credential's own version. */
+function requestedVersion(req: FastifyRequest, own: string): string {
+  const requested = req.headers['service-version'];
+  if (requested === undefined) return own;
+  const v = String(requested);
+  if (!isApiVersion(v)) throw new ApiError('api_version_invalid', `Unknown API version '${v}'.`, 'Service-Version');
+  return v;
+}
+
+/** The origin a client secret's response may be read from (CORS), per request. */
+const corsOrigins = new WeakMap<FastifyRequest, string>();
+
+/** `Access-Control-Allow-Origin` for this request's answer, or null: none is sent. */
+export const allowedCorsOrigin = (req: FastifyRequest): string | null => corsOrigins.get(req) ?? null;
+
+/**
+ * Whether a browser on `origin` may use this session: one of its allowed_origins, or the
+ * service's own pages (the hosted booking page). A request without Origin is not a browser's
+ * cross-origin call, and is let through (servers, tests).
+ */
+function originAllowed(req: FastifyRequest, session: BookingSessionRow): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (session.allowed_origins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A booking session's client secret (docs/elements.md#the-client-secret): it acts for its
+ * session's account, on the routes that declare a `session` operation only, from its allowed
+ * origins only, until the session ends (a completed session may still read its booking).
+ */
+async function authenticateSession(db: DbHandle, req: FastifyRequest, access: RouteAccess, secret: string, now: Date): Promise<void> {
+  const session = await findSessionBySecret(db, secret);
+  if (!session) throw new ApiError('api_key_invalid', 'Invalid client secret provided.');
+  if (!originAllowed(req, session)) {
+    throw new ApiError('permission_denied', `This booking session does not allow requests from origin '${req.headers.origin}': add it to allowed_origins.`);
+  }
+  if (req.headers.origin !== undefined) corsOrigins.set(req, req.headers.origin);
+  if (!access.session) {
+    throw new ApiError(
+      'permission_denied',
+      "A booking session's client secret can only search its slots, hold one, fill in the customer, confirm, and read that booking; this operation needs an API key.",
+    );
+  }
+  const ended = session.expired_at !== null || session.expires_at.getTime() <= now.getTime();
+  if (ended || (session.completed_at !== null && access.session !== 'read')) {
+    throw new ApiError('booking_session_expired', session.completed_at && !ended ? 'This booking session is completed.' : 'This booking session has expired.');
+  }
+  const account = req.headers['service-account'];
+  if (account !== undefined && account !== '' && account !== session.account_id) {
+    throw new ApiError('resource_missing', `No such account: '${String(account)}'`, 'Service-Account');
+  }
+  req.auth = {
+    platformId: session.platform_id,
+    livemode: session.livemode,
+    keyId: session.id,
+    permissions: {},
+    boundAccountId: session.account_id,
+    apiVersion: requestedVersion(req, session.api_version),
+    bookingSession: session.id,
+  };
+  req.accountId = session.account_id;
 }
 
 /** The grant a restricted key needs on the route's own object. */
@@ -108,3 +180,24 @@ function resolveAccount(req: FastifyRequest, access: RouteAccess, inScope: strin
   }
   req.accountId = inScope;
 }
+
+/**
+ * The router's `credential` constraint: a request whose bearer is a booking session's client
+ * secret is `booking_session`. The booking-sessions feature serves its operations on the same
+ * paths as the keys' routes (`POST /v1/availability`, `POST /v1/bookings`, …), constrained to
+ * it; any other request, and a client secret on any other route, reaches the keys' routes,
+ * whose auth refuses a client secret.
+ */
+export const credentialConstraint = {
+  name: 'credential',
+  storage() {
+    const handlers = new Map<string, unknown>();
+    return { get: (value: string) => (handlers.get(value) ?? null) as never, set: (value: string, store: unknown) => void handlers.set(value, store) };
+  },
+  deriveConstraint: (req: { headers: Record<string, string | string[] | undefined> }) =>
+    /^Bearer\s+bks_/i.test(String(req.headers.authorization ?? '')) ? 'booking_session' : undefined,
+  mustMatchWhenDerived: false,
+  validate(value: unknown) {
+    if (value !== 'booking_session') throw new Error("The credential constraint takes only 'booking_session'.");
+  },
+};

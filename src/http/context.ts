@@ -27,6 +27,11 @@ export interface RouteAccess {
    * only the family the route is listed under.
    */
   grantsPerOperation?: boolean;
+  /**
+   * What a booking session's client secret does on this route (docs/elements.md#the-client-secret).
+   * A client secret reaches only routes that declare one; every other route refuses it.
+   */
+  session?: 'search' | 'hold' | 'fill' | 'confirm' | 'read';
 }
 
 declare module 'fastify' {

@@ -65,3 +65,26 @@ export async function deleteKeysCreatedBefore(db: DbHandle, cutoff: Date, limit:
     )`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/**
+ * Up to `limit` stored responses of one platform and mode after `afterKey`, in key order, whose
+ * body contains one of `needles` (compared whatever its case): the replays that may copy a
+ * customer being erased (docs/privacy.md#erasure).
+ */
+export function storedResponsesContaining(db: DbHandle, platformId: string, livemode: boolean, needles: readonly string[], afterKey: string, limit: number) {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['key', 'response_body'])
+    .where('platform_id', '=', platformId)
+    .where('livemode', '=', livemode)
+    .where('key', '>', afterKey)
+    .where(sql<boolean>`(${sql.join(needles.map((n) => sql`response_body ilike ${`%${n.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`), sql` or `)})`)
+    .orderBy('key')
+    .limit(limit)
+    .execute();
+}
+
+/** Rewrites a stored response (an erasure replaced a customer's copies in it). */
+export async function rewriteStoredResponse(db: DbHandle, platformId: string, livemode: boolean, key: string, body: string): Promise<void> {
+  await db.updateTable('idempotency_keys').set({ response_body: body }).where('platform_id', '=', platformId).where('livemode', '=', livemode).where('key', '=', key).execute();
+}

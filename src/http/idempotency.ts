@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/transaction.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { claimKey, deleteKeysCreatedBefore, findKey, releaseKey, storeResponse } from './idempotency.repository.js';
+import { claimKey, deleteKeysCreatedBefore, findKey, releaseKey, rewriteStoredResponse, storeResponse, storedResponsesContaining } from './idempotency.repository.js';
 
 /**
  * Idempotency keys are kept 24 hours (docs/api-conventions.md#idempotency): an older key is
@@ -84,4 +84,33 @@ export async function settleIdempotencyKey(db: DbHandle, req: FastifyRequest, st
  */
 export function deleteExpiredIdempotencyKeys(db: DbHandle, now: Date, limit: number): Promise<number> {
   return deleteKeysCreatedBefore(db, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS), limit);
+}
+
+/**
+ * A stored response may copy what a later erasure removes (docs/privacy.md#erasure): rewrites,
+ * a batch of `batch` at a time, each stored response of the platform and mode whose body
+ * contains one of `needles` and that `rewrite` changes (it returns the new body, or null when
+ * nothing in it is to go). Returns how many were rewritten.
+ */
+export async function rewriteStoredResponses(
+  db: DbHandle,
+  scope: { platformId: string; livemode: boolean },
+  needles: readonly string[],
+  rewrite: (body: string) => string | null,
+  batch = 200,
+): Promise<number> {
+  let after = '';
+  let rewritten = 0;
+  for (;;) {
+    const rows = await storedResponsesContaining(db, scope.platformId, scope.livemode, needles, after, batch);
+    for (const row of rows) {
+      const body = row.response_body === null ? null : rewrite(row.response_body);
+      if (body !== null) {
+        await rewriteStoredResponse(db, scope.platformId, scope.livemode, row.key, body);
+        rewritten++;
+      }
+    }
+    if (rows.length < batch) return rewritten;
+    after = rows[rows.length - 1]!.key;
+  }
 }

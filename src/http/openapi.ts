@@ -76,6 +76,24 @@ function methodsOf(route: TransformInput['route']): string[] {
   return (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
 }
 
+/**
+ * An operation's title in /docs and the generated client: its short name ("Create a series"),
+ * the part of the route's summary before its first explanation (`:`, `;`, `(`, `.`, ", newest first"…),
+ * without code marks. The whole summary, a sentence, opens the operation's description.
+ */
+export function shortTitle(summary: string): string {
+  const cut = summary.search(/[:;.]\s|\s\(|\s—|, (newest|with|all or nothing)/);
+  const head = cut > 0 ? summary.slice(0, cut) : summary;
+  // A code word is an explanation, not a name ("Split a series at `at`" → "Split a series").
+  return head.replace(/\s+(at|from)\s+`[^`]*`/g, '').replace(/`([^`]*)`/g, '$1').trim();
+}
+
+/** The summary as the description's first paragraph, with a full stop. */
+function asSentence(summary: string): string {
+  const text = summary.trim();
+  return /[.!?)]$/.test(text) ? text : `${text}.`;
+}
+
 /** Builds the swagger `transform` / `transformObject` pair; one pair per app. */
 export function openApiTransforms() {
   /** `GET /v1/resources` → accepts metadata[key] filters. */
@@ -85,12 +103,17 @@ export function openApiTransforms() {
     if (!schema || schema.hide) return { schema, url };
     const access = route.config?.access;
     const out: Schema = { ...schema };
+    const title = typeof schema.summary === 'string' ? shortTitle(schema.summary) : undefined;
+    const sentence = title !== undefined && title !== schema.summary ? asSentence(schema.summary) : undefined;
+    if (title !== undefined) out.summary = title;
     if (!access || access.public) {
       out.security = [];
+      out.description = [sentence, schema.description].filter(Boolean).join('\n\n') || undefined;
+      if (out.description === undefined) delete out.description;
       return { schema: out, url };
     }
     const methods = methodsOf(route);
-    out.description = [schema.description, whoMayCall(access, methods[0])].filter(Boolean).join('\n\n');
+    out.description = [sentence, schema.description, whoMayCall(access, methods[0])].filter(Boolean).join('\n\n');
     const properties: Schema = { ...(schema.headers?.properties ?? {}) };
     const required: string[] = [...(schema.headers?.required ?? [])];
     if (access.account !== 'none') {

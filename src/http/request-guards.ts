@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/errors.js';
+import { versionHas, type ApiVersion } from '../lib/api-versions.js';
 import { bracketPath } from './validation.js';
 
 /**
@@ -88,4 +89,16 @@ export function assertNoUndeclaredParameters(req: FastifyRequest): void {
     const keys = Object.keys(req.body);
     if (keys.length) throw new ApiError('parameter_unknown', `Received unknown parameter: ${keys[0]}`, keys[0]);
   }
+}
+
+/**
+ * Body fields that a dated API version introduced (docs/api-conventions.md#versions): a client
+ * pinned to an older version does not have them, so one it sends is 400 parameter_unknown, as
+ * any parameter its version does not know would be. Asked by the routes that take them.
+ */
+export function assertFieldsOfVersion(req: FastifyRequest, fields: readonly string[], since: ApiVersion): void {
+  if (versionHas(req.auth.apiVersion, since)) return;
+  const body = req.body as Record<string, unknown> | undefined;
+  const sent = fields.find((f) => body !== null && typeof body === 'object' && body[f] !== undefined);
+  if (sent) throw new ApiError('parameter_unknown', `Received unknown parameter: ${sent} (it arrived in API version ${since}; this request is rendered in ${req.auth.apiVersion}).`, sent);
 }

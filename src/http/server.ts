@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest, type RouteHandlerMethod, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import type { Logger } from 'pino';
@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { ApiError, RETRY_AFTER_SECONDS, databaseUnavailable, errorBody, isDatabaseUnavailable } from '../lib/errors.js';
 import { validationError, lazyValidators } from './validation.js';
-import { authenticate, lookupKey, type KeyLookup } from './auth.js';
+import { allowedCorsOrigin, authenticate, credentialConstraint, lookupKey, type KeyLookup } from './auth.js';
 import { findActiveKey } from '../tenancy/api-keys.repository.js';
 import { rateLimitHook } from './rate-limit/hook.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
@@ -20,6 +20,7 @@ import { assertObjectBody, assertStorableText, assertNoUndeclaredParameters } fr
 import { openApiTransforms, recordRoute } from './openapi.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
 import type { RouteAccess } from './context.js';
+import { asTheRequestsActor } from './actor.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -65,7 +66,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     // carries `Connection: close`) rather than answered with a bare 503 outside our error shape.
     return503OnClosing: false,
     // Ids are at most 255 characters (schemas.ts `Id`); a longer path segment cannot name an object.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 255 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 255, constraints: { credential: credentialConstraint as never } },
     // Requests the HTTP parser refuses (headers over 16 KiB, malformed lines) get our shape too.
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler,
@@ -91,6 +92,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     if (access && !access.public && [route.method].flat().includes('POST')) {
       route.preHandler = [claimIdempotency, ...[route.preHandler ?? []].flat()] as RouteOptions['preHandler'];
     }
+    route.handler = asTheRequestsActor(route.handler as RouteHandlerMethod);
   });
   const claimIdempotency = async (req: FastifyRequest, reply: FastifyReply) => {
     if (await claimIdempotencyKey(db, clock, req, reply)) return reply;
@@ -175,7 +177,7 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
     const access = req.routeOptions.config.access;
     if (!access || access.public) return;
-    await authenticate(db, req, access, keyLookup);
+    await authenticate(db, req, access, keyLookup, () => clock.now());
     // Path and query text goes to the database as is: refuse NUL and lone surrogates there
     // too (bodies: the parser).
     assertStorableText({ ...(req.params as object), ...(req.query as object) });
@@ -194,6 +196,9 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
   app.addHook('onSend', (req, reply, payload, done) => {
     // Set here rather than at serialisation so that replays and errors carry it too.
     if (req.auth) reply.header('Service-Version', req.auth.apiVersion);
+    // A booking session's client secret, from one of its allowed origins (docs/elements.md#cors).
+    const corsOrigin = allowedCorsOrigin(req);
+    if (corsOrigin) reply.header('Access-Control-Allow-Origin', corsOrigin).header('Vary', 'Origin').header('Access-Control-Expose-Headers', 'Request-Id');
     if (!req.idempotency) return done(null, payload);
     settleIdempotencyKey(db, req, reply.statusCode, storedForReplay(String(payload ?? ''), req.routeOptions.config.replayOmits)).then(
       () => done(null, payload),
@@ -228,7 +233,14 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
       servers: [{ url: '/' }],
       tags: [...tags],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A secret (sk_…) or restricted (rk_…) key.' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A secret (sk_…) or restricted (rk_…) key; or, on the few operations a browser needs (POST /v1/booking_sessions lists them), a booking session's client secret (bks_…).",
+          },
+        },
       },
       security: [{ bearer: [] }],
     },

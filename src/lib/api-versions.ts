@@ -3,12 +3,27 @@
  * knows how to turn an object of its version into the shape of the version before it.
  * Rendering for an old version walks the chain from the latest down to that version.
  */
-export const API_VERSIONS = ['2026-05-01', '2026-10-16', '2026-12-01', '2027-01-10'] as const;
+export const API_VERSIONS = ['2026-05-01', '2026-10-16', '2026-12-01', '2027-01-10', '2027-02-01', '2027-02-15', '2027-03-01', '2027-03-15', '2027-04-01', '2027-04-15', '2027-05-01'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
-export const LATEST_API_VERSION: ApiVersion = '2027-01-10';
+export const LATEST_API_VERSION: ApiVersion = '2027-05-01';
+
+/** The version that brought erasure, exports and retention (docs/privacy.md). */
+export const PRIVACY_VERSION: ApiVersion = '2027-05-01';
+
+/** The version that brought booking sessions and the booker element (docs/elements.md). */
+export const BOOKING_SESSIONS_VERSION: ApiVersion = '2027-04-15';
 
 /** The version that brought waitlists (docs/waitlists.md#older-api-versions). */
 export const WAITLIST_VERSION: ApiVersion = '2027-01-10';
+
+/** The version that brought customers and booking policies (docs/policies.md#older-api-versions). */
+export const POLICIES_VERSION: ApiVersion = '2027-02-01';
+
+/** The version that brought deposits (docs/policies.md#deposits). */
+export const DEPOSITS_VERSION: ApiVersion = '2027-03-15';
+
+/** The version of returning customers: `prefer_previous_resource` (docs/bookings.md#returning-customers). */
+export const RETURNING_VERSION: ApiVersion = '2027-04-01';
 
 /** Whether a client pinned to `version` has what `since` introduced. */
 export function versionHas(version: string, since: ApiVersion): boolean {
@@ -20,9 +35,20 @@ export function versionHas(version: string, since: ApiVersion): boolean {
  * the type they knew (`before`), or not at all (`before` null).
  */
 export const EVENT_TYPE_SINCE: Readonly<Record<string, { since: ApiVersion; before: string | null }>> = {
+  // A requested booking is a pending one to an older client: its booking.created says so.
+  'booking.requested': { since: POLICIES_VERSION, before: null },
+  'booking.approved': { since: POLICIES_VERSION, before: 'booking.confirmed' },
+  'booking.declined': { since: POLICIES_VERSION, before: 'booking.cancelled' },
+  'booking.charge_due': { since: POLICIES_VERSION, before: null },
+  'booking.payment_recorded': { since: DEPOSITS_VERSION, before: null },
+  'booking.refund_due': { since: DEPOSITS_VERSION, before: null },
+  'customer.erased': { since: PRIVACY_VERSION, before: null },
+  'export.ready': { since: PRIVACY_VERSION, before: null },
   'attendee.waitlisted': { since: WAITLIST_VERSION, before: null },
   // To an older client a promoted attendee is a new one (it never saw it waiting).
   'attendee.promoted': { since: WAITLIST_VERSION, before: 'attendee.created' },
+  'booking_session.completed': { since: BOOKING_SESSIONS_VERSION, before: null },
+  'booking_session.expired': { since: BOOKING_SESSIONS_VERSION, before: null },
 };
 
 type Obj = Record<string, unknown>;
@@ -79,8 +105,159 @@ function conflictsBefore20261201(conflicts: unknown): unknown {
 
 const withConflicts = (o: Obj): Obj => ('conflicts' in o ? { ...o, conflicts: conflictsBefore20261201(o.conflicts) } : o);
 
+/** The version of holidays and weighted assignment (docs/availability.md#holidays, docs/bookings.md#weighted-assignment). */
+export const PLANNER_VERSION: ApiVersion = '2027-02-15';
+
+/** Before 2027-02-15 a day closed by a holiday reads as outside the schedule, without the `holiday` named. */
+const beforeHolidays = (reason: unknown) => (reason === 'holiday' ? 'outside_schedule' : reason);
+
+function conflictsBefore20270215(conflicts: unknown): unknown {
+  if (!Array.isArray(conflicts)) return conflicts;
+  return conflicts.map((c: Obj) => {
+    if (!c || typeof c !== 'object') return c;
+    const out: Obj = { ...omit(c, 'holiday'), reason: beforeHolidays(c.reason) };
+    if (Array.isArray(c.candidates)) out.candidates = c.candidates.map((k: Obj) => ({ ...k, reason: beforeHolidays(k.reason) }));
+    return out;
+  });
+}
+
+const withConflictsBeforeHolidays = (o: Obj): Obj => ('conflicts' in o ? { ...o, conflicts: conflictsBefore20270215(o.conflicts) } : o);
+
+/** An explanation with each of its candidates' reasons passed through `reason`. */
+function mapExplanation(o: Obj, reason: (r: Obj) => Obj): Obj {
+  if (!Array.isArray(o.segments)) return o;
+  const segments = o.segments.map((s: Obj) => ({
+    ...s,
+    candidates: Array.isArray(s.candidates)
+      ? s.candidates.map((c: Obj) => ({ ...c, reasons: Array.isArray(c.reasons) ? c.reasons.map(reason) : c.reasons }))
+      : s.candidates,
+  }));
+  return { ...o, segments };
+}
+
+function reasonBeforeHolidays(r: Obj): Obj {
+  const out: Obj = { ...omit(r, 'holiday'), reason: beforeHolidays(r.reason) };
+  if (Array.isArray(r.working_days)) out.working_days = r.working_days.map((d: Obj) => omit(d, 'holiday'));
+  return out;
+}
+
+/** What 2027-02-01 added to a booking (docs/policies.md): gone for older clients. */
+const POLICY_BOOKING_FIELDS = ['customer', 'charges', 'policy_overrides'];
+
+/** What 2027-03-15 added to a booking (docs/policies.md#deposits): gone for older clients. */
+const DEPOSIT_BOOKING_FIELDS = ['deposit', 'payment_status', 'amount_paid', 'payments', 'refunds'];
+
+/** An account or resource before 2027-03-15: its booking_policy without `deposit`. */
+function withoutDepositPolicy(o: Obj): Obj {
+  const policy = o.booking_policy;
+  if (!policy || typeof policy !== 'object') return o;
+  return { ...o, booking_policy: omit(policy as Obj, 'deposit') };
+}
+
+/** A booking before 2027-02-01: `requested` reads as `pending`, and none of the new fields. */
+function bookingBefore20270201(o: Obj): Obj {
+  let out = o;
+  for (const key of POLICY_BOOKING_FIELDS) out = omit(out, key);
+  return out.status === 'requested' ? { ...out, status: 'pending' } : out;
+}
+
 /** Newest first. */
 const CHANGES: VersionChange[] = [
+  {
+    version: '2027-05-01',
+    description:
+      "Privacy: `POST /v1/customers/erase` (a customer's personal data replaced by a tombstone everywhere it was copied), exports of an account's data (`POST /v1/accounts/{id}/exports`, the `export` object, its download), and the events `customer.erased` and `export.ready` (not sent to older versions). No existing object changed shape.",
+    down: {
+      event: (e) => {
+        const rename = EVENT_TYPE_SINCE[String(e.type)];
+        return rename && rename.since === PRIVACY_VERSION ? null : e;
+      },
+    },
+  },
+  {
+    version: '2027-04-15',
+    description:
+      'Booking sessions: `POST /v1/booking_sessions` (with list, read and expire) makes a short-lived client secret (`bks_…`) that an embedded booker or the hosted page `/book/{client_secret}` uses to search, hold, fill in and confirm one booking; events `booking_session.completed` and `booking_session.expired` (not sent to older versions); the error `booking_session_expired`. Older versions do not see booking sessions.',
+    down: {
+      booking_session: () => null,
+    },
+  },
+  {
+    version: '2027-04-01',
+    description:
+      'Returning customers: `prefer_previous_resource` on bookings (create, reschedule) and availability search and explain, with `customer_reference` on search and explain: the resource of the customer\'s latest completed or confirmed booking is tried first. Explain segments gained `previous_resource`. Older versions may not send the new fields (400 parameter_unknown) and do not see `previous_resource`.',
+    down: {
+      availability_explanation: (o) =>
+        Array.isArray(o.segments) ? { ...o, segments: o.segments.map((s: Obj) => omit(s, 'previous_resource')) } : o,
+    },
+  },
+  {
+    version: '2027-03-15',
+    description:
+      'Deposits: `deposit` in the booking policy; `deposit`, `payment_status`, `amount_paid`, `payments` and `refunds` on bookings; POST /v1/bookings/{id}/payments; events `booking.payment_recorded` and `booking.refund_due` (not sent to older versions). Older versions see a booking waiting for its deposit as a pending hold.',
+    down: {
+      booking: (o) => DEPOSIT_BOOKING_FIELDS.reduce(omit, o),
+      account: (o) => withoutDepositPolicy(o),
+      resource: (o) => withoutDepositPolicy(o),
+      event: (e) => {
+        const since = EVENT_TYPE_SINCE[String(e.type)];
+        if (since?.since === DEPOSITS_VERSION && since.before === null) return null;
+        // An approval that starts the deposit's hold leaves the booking pending: not a confirm to an older client.
+        const object = (e.data as Obj | undefined)?.object as Obj | undefined;
+        return e.type === 'booking.approved' && object?.status === 'pending' ? { ...e, type: 'booking.updated' } : e;
+      },
+    },
+  },
+  {
+    version: '2027-03-01',
+    description:
+      'Audit: events gained `actor` (who made the change, through which door) and `request_id`; `GET /v1/events` filters by `actor.type` and `actor.id`; `GET /v1/bookings/{id}/history` lists a booking\'s changes.',
+    down: {
+      event: (e) => omit(omit(e, 'actor'), 'request_id'),
+    },
+  },
+  {
+    version: '2027-02-15',
+    description:
+      'The planner, further: `holidays` on accounts and resources (public holidays by country and region close the local day), the conflict and explain reason `holiday` (with the holiday named), GET /v1/holidays; `assignment_weight` and `assignment_priority` on resources, candidate order `weighted` with `fairness_period`. Older versions see `holiday` as `outside_schedule`, without the holiday named, and a series template segment ordered `weighted` as `balanced`.',
+    down: {
+      account: (o) => omit(o, 'holidays'),
+      resource: (o) => omit(omit(omit(o, 'holidays'), 'assignment_weight'), 'assignment_priority'),
+      series: (o) => {
+        const template = o.template as Obj | undefined;
+        if (!template || !Array.isArray(template.segments)) return o;
+        const segments = template.segments.map((s: Obj) => {
+          const out = omit(s, 'fairness_period');
+          return out.candidate_order === 'weighted' ? { ...out, candidate_order: 'balanced' } : out;
+        });
+        return { ...o, template: { ...template, segments } };
+      },
+      booking: withConflictsBeforeHolidays,
+      skipped_occurrence: withConflictsBeforeHolidays,
+      availability_explanation: (o) => mapExplanation(o, reasonBeforeHolidays),
+    },
+  },
+  {
+    version: '2027-02-01',
+    description:
+      'Customers and booking policies: `customer` on bookings and attendees; `booking_policy` on accounts and resources; the booking status `requested` (older versions see `pending`), `policy_overrides` and `charges` on bookings; events `booking.requested` (not sent to older versions), `booking.approved` (older: `booking.confirmed`), `booking.declined` (older: `booking.cancelled`), `booking.charge_due` (not sent to older versions); the error `policy_violation`.',
+    down: {
+      booking: bookingBefore20270201,
+      attendee: (o) => omit(o, 'customer'),
+      account: (o) => omit(o, 'booking_policy'),
+      resource: (o) => omit(o, 'booking_policy'),
+      manage_view: (o) => omit(omit(o, 'locale'), 'time_zone'),
+      event: (e) => {
+        const data = e.data as Obj;
+        if (e.type === 'booking.reminder' && data.reminder && typeof data.reminder === 'object') {
+          return { ...e, data: { ...data, reminder: omit(omit(data.reminder as Obj, 'locale'), 'time_zone') } };
+        }
+        const rename = EVENT_TYPE_SINCE[String(e.type)];
+        if (!rename || rename.since !== POLICIES_VERSION) return e;
+        return rename.before === null ? null : { ...e, type: rename.before };
+      },
+    },
+  },
   {
     version: '2027-01-10',
     description:
@@ -114,19 +291,7 @@ const CHANGES: VersionChange[] = [
         if (!template || !Array.isArray(template.segments)) return o;
         return { ...o, template: { ...template, segments: template.segments.map((s: Obj) => omit(s, 'candidate_order')) } };
       },
-      availability_explanation: (o) => {
-        if (!Array.isArray(o.segments)) return o;
-        const segments = o.segments.map((s: Obj) => ({
-          ...s,
-          candidates: Array.isArray(s.candidates)
-            ? s.candidates.map((c: Obj) => ({
-                ...c,
-                reasons: Array.isArray(c.reasons) ? c.reasons.map((r: Obj) => ({ ...r, reason: oldReason(r.reason) })) : c.reasons,
-              }))
-            : s.candidates,
-        }));
-        return { ...o, segments };
-      },
+      availability_explanation: (o) => mapExplanation(o, (r) => ({ ...r, reason: oldReason(r.reason) })),
     },
   },
   {
@@ -160,8 +325,10 @@ function downgradeObject(obj: Obj, target: ApiVersion): Obj | null {
  */
 export function renderErrorInVersion<T>(body: T, target: ApiVersion): T {
   const error = (body as { error?: Obj }).error;
-  if (target >= '2026-12-01' || !error || !('conflicts' in error)) return body;
-  return { ...body, error: { ...error, conflicts: conflictsBefore20261201(error.conflicts) } };
+  if (target >= PLANNER_VERSION || !error || !('conflicts' in error)) return body;
+  let conflicts = conflictsBefore20270215(error.conflicts);
+  if (target < '2026-12-01') conflicts = conflictsBefore20261201(conflicts);
+  return { ...body, error: { ...error, conflicts } };
 }
 
 /**

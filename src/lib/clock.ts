@@ -8,6 +8,17 @@ export interface Clock {
   now(): Date;
 }
 
+/** The earliest of some instants (null when there are none): when an idle worker's next work falls due. */
+export function earliest(instants: readonly (Date | string | null | undefined)[]): Date | null {
+  let first: number | null = null;
+  for (const at of instants) {
+    if (at == null) continue;
+    const ms = new Date(at).getTime();
+    if (first === null || ms < first) first = ms;
+  }
+  return first === null ? null : new Date(first);
+}
+
 /** Real time. */
 export const systemClock: Clock = { now: () => new Date() };
 

@@ -72,6 +72,9 @@ export const ID_PREFIX = {
   scheduleOverride: 'sov',
   block: 'blk',
   booking: 'bk',
+  charge: 'chg',
+  payment: 'pay',
+  refund: 'rfd',
   attendee: 'att',
   series: 'ser',
   calendarFeed: 'cfd',
@@ -79,4 +82,6 @@ export const ID_PREFIX = {
   webhookEndpoint: 'we',
   webhookDelivery: 'wd',
   request: 'req',
+  export: 'exp',
+  erasure: 'era',
 } as const;

@@ -4,6 +4,11 @@
  * one upsert (`insert … on conflict do update set x = x + excluded.x`), safe under any number
  * of concurrent writers on PostgreSQL and needing no read first. The usage feature
  * (src/features/usage) reads them and issues the statements.
+ *
+ * An account's month is up to COUNTER_SLOTS rows (migration 024, docs/usage.md#counter-slots):
+ * the counts that every booking and event adds go to a slot chosen at random, so concurrent
+ * transactions of one account rarely wait on one row; everything else writes slot 0, and
+ * every read sums the slots.
  */
 import { sql } from 'kysely';
 import type { DbHandle, Trx } from '../db/transaction.js';
@@ -18,9 +23,13 @@ export interface CounterScope extends PlatformScope {
   accountId: string;
 }
 
+/** How many rows an account's month may spread over. */
+export const COUNTER_SLOTS = 8;
+const anySlot = () => Math.floor(Math.random() * COUNTER_SLOTS);
+
 export const zeroCounters = (): Counters => ({ active_accounts: 0, active_resources: 0, bookings_created: 0, api_requests: 0, webhook_deliveries: 0 });
 
-/** Adds to one account's counters of one month (creating the row on first use). */
+/** Adds to one account's counters of one month, in a slot chosen at random (creating the row on first use). */
 export async function addToAccountCounters(
   trx: DbHandle,
   scope: CounterScope,
@@ -34,13 +43,14 @@ export async function addToAccountCounters(
     period,
     platform_id: scope.platformId,
     livemode: scope.livemode,
+    slot: anySlot(),
   };
   for (const c of names) values[c] = amounts[c];
   await trx
     .insertInto('usage_counters')
     .values(values as never)
     .onConflict((oc) =>
-      oc.columns(['account_id', 'period']).doUpdateSet(
+      oc.columns(['account_id', 'period', 'slot']).doUpdateSet(
         Object.fromEntries(names.map((c) => [c, sql`usage_counters.${sql.ref(c)} + excluded.${sql.ref(c)}`])) as never,
       ),
     )
@@ -91,7 +101,7 @@ export async function markActive(
     )
     insert into usage_counters (account_id, period, platform_id, livemode, ${counter})
     select ${scope.accountId}, ${period}, ${scope.platformId}, ${scope.livemode}, count(*) from marked having count(*) > 0
-    on conflict (account_id, period) do update set ${counter} = usage_counters.${counter} + excluded.${counter}`.execute(trx);
+    on conflict (account_id, period, slot) do update set ${counter} = usage_counters.${counter} + excluded.${counter}`.execute(trx);
 }
 
 /** Marks every active resource of one account as active in a month (before the account goes). */
@@ -105,7 +115,7 @@ export async function markActiveResourcesOf(trx: Trx, scope: CounterScope, perio
     )
     insert into usage_counters (account_id, period, platform_id, livemode, active_resources)
     select ${scope.accountId}, ${period}::date, ${scope.platformId}, ${scope.livemode}, count(*) from marked having count(*) > 0
-    on conflict (account_id, period) do update set active_resources = usage_counters.active_resources + excluded.active_resources`.execute(trx);
+    on conflict (account_id, period, slot) do update set active_resources = usage_counters.active_resources + excluded.active_resources`.execute(trx);
 }
 
 /** One flush of request counts gathered in memory: every row in one statement per table. */
@@ -121,7 +131,7 @@ export async function addApiRequests(
       .values(
         accountRows.map((r) => ({ account_id: r.accountId!, period: r.period, platform_id: r.platformId, livemode: r.livemode, api_requests: r.count })),
       )
-      .onConflict((oc) => oc.columns(['account_id', 'period']).doUpdateSet({ api_requests: sql`usage_counters.api_requests + excluded.api_requests` }))
+      .onConflict((oc) => oc.columns(['account_id', 'period', 'slot']).doUpdateSet({ api_requests: sql`usage_counters.api_requests + excluded.api_requests` }))
       .execute();
   }
   if (platformRows.length) {
@@ -160,7 +170,7 @@ export async function markPeriodActive(trx: Trx, period: string): Promise<void> 
     insert into usage_counters (account_id, period, platform_id, livemode, active_accounts, active_resources)
     select p.account_id, ${period}::date, a.platform_id, a.livemode, p.accounts, p.resources
     from per_account p join accounts a on a.id = p.account_id
-    on conflict (account_id, period) do update set
+    on conflict (account_id, period, slot) do update set
       active_accounts = usage_counters.active_accounts + excluded.active_accounts,
       active_resources = usage_counters.active_resources + excluded.active_resources`.execute(trx);
 }
@@ -179,10 +189,11 @@ export async function readPeriodCounters(
 ): Promise<{ accounts: AccountUsageRow[]; platform: { api_requests: number; webhook_deliveries: number } }> {
   const rows = await db
     .selectFrom('usage_counters')
-    .select(['account_id', ...COUNTERS])
+    .select((eb) => ['account_id', ...COUNTERS.map((c) => eb.fn.sum<string>(c).as(c))])
     .where('platform_id', '=', scope.platformId)
     .where('livemode', '=', scope.livemode)
     .where('period', '=', period)
+    .groupBy('account_id')
     .orderBy('account_id')
     .execute();
   const platform = await db

@@ -27,6 +27,12 @@ export async function accountTimezone(db: DbHandle, scope: Pick<AccountScope, 'a
   return row?.timezone;
 }
 
+/** The account's booking policy (docs/policies.md): the default of its resources. */
+export async function accountBookingPolicy(db: DbHandle, scope: Pick<AccountScope, 'accountId'>) {
+  const row = await db.selectFrom('accounts').select('booking_policy').where('id', '=', scope.accountId).executeTakeFirst();
+  return row?.booking_policy;
+}
+
 /** The scope of an account (workers that find due work across accounts act for each one). */
 export async function scopeOfAccount(db: DbHandle, accountId: string): Promise<AccountScope | undefined> {
   const row = await db.selectFrom('accounts').select(['platform_id', 'livemode']).where('id', '=', accountId).executeTakeFirst();
@@ -89,4 +95,26 @@ export function listAccounts(db: DbHandle, scope: PlatformScope, page: PageParam
     .where('livemode', '=', scope.livemode);
   if (onlyId) q = q.where('id', '=', onlyId);
   return listPage(whereMetadata(q, 'metadata', metadata), 'id', page);
+}
+
+/** How an account shows itself to the people who book (a manage link's page knows only the account id). */
+export async function accountPresentation(db: DbHandle, accountId: string) {
+  return db
+    .selectFrom('accounts')
+    .select(['name', 'display_name', 'accent_color', 'timezone'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/** The ids of a platform's accounts (both modes), a page at a time by id: workers that act per platform visit them. */
+export async function accountIdsOfPlatform(db: DbHandle, platformId: string, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('accounts').select('id').where('platform_id', '=', platformId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Which of these ids are accounts that exist (any platform): a sweep of what deleted accounts left behind. */
+export async function existingAccountIds(db: DbHandle, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('accounts').select('id').where('id', 'in', [...ids]).execute();
+  return new Set(rows.map((r) => r.id));
 }

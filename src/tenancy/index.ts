@@ -10,6 +10,21 @@ import { ApiError } from '../lib/errors.js';
 export { createApiKey, findRestrictedKey, listRestrictedKeys, revokeRestrictedKey, type ApiKeyRow } from './api-keys.repository.js';
 // Webhook endpoints take the platform's API version, and count under the platform's lock.
 export { lockPlatform, platformApiVersion } from './platforms.repository.js';
+// Booking sessions are credentials, resolved by auth: tenancy owns their table.
+export {
+  accountsWithLapsedSessions,
+  nextSessionLapse,
+  claimLapsedSessions,
+  findSession,
+  findSessionBySecret,
+  hashClientSecret,
+  eraseCustomerOfSessions,
+  insertSession,
+  listSessions,
+  lockSession,
+  updateSession,
+  type BookingSessionRow,
+} from './booking-sessions.repository.js';
 
 export type PermissionLevel = 'none' | 'read' | 'write';
 
@@ -38,6 +53,11 @@ export interface AuthContext {
   /** Restricted keys may be bound to one account. */
   boundAccountId: string | null;
   apiVersion: string;
+  /**
+   * A booking session's client secret (docs/elements.md) acts as its session, not as a key:
+   * the session's id. It reaches only the routes that declare a `session` operation.
+   */
+  bookingSession?: string;
 }
 
 /** Platform + mode: the scope of platform-level objects (accounts, events, webhook endpoints). */

@@ -81,3 +81,33 @@ export async function platformApiVersion(db: DbHandle, platformId: string): Prom
 export async function lockPlatform(trx: Trx, platformId: string): Promise<void> {
   await trx.selectFrom('platforms').select('id').where('id', '=', platformId).forUpdate().executeTakeFirst();
 }
+
+/** A platform's retention (docs/privacy.md#retention): days kept; null personal-data days: until erased. */
+export interface PlatformRetention {
+  events_retention_days: number;
+  deliveries_retention_days: number;
+  bookings_personal_data_retention_days: number | null;
+}
+
+/** The bounds of each retention setting, and its default (docs/privacy.md#retention). */
+export const RETENTION_BOUNDS = {
+  events_retention_days: { min: 1, max: 30, default: 30 },
+  deliveries_retention_days: { min: 1, max: 30, default: 30 },
+  bookings_personal_data_retention_days: { min: 1, max: 3650, default: null },
+} as const;
+
+/** Every platform's retention, for the retention worker (a small reference table, read whole). */
+export function platformsRetention(db: DbHandle) {
+  return db.selectFrom('platforms').select(['id', 'events_retention_days', 'deliveries_retention_days', 'bookings_personal_data_retention_days']).orderBy('id').execute();
+}
+
+/** Sets some of a platform's retention; the database's checks hold the bounds. Returns the platform's retention. */
+export async function setPlatformRetention(db: DbHandle, platformId: string, changes: Partial<PlatformRetention>): Promise<PlatformRetention | undefined> {
+  const q = Object.keys(changes).length ? db.updateTable('platforms').set(changes).where('id', '=', platformId) : null;
+  if (q) await q.execute();
+  return db
+    .selectFrom('platforms')
+    .select(['events_retention_days', 'deliveries_retention_days', 'bookings_personal_data_retention_days'])
+    .where('id', '=', platformId)
+    .executeTakeFirst();
+}

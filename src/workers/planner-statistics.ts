@@ -1,27 +1,38 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/connect.js';
-import { analyzeGrownTables } from '../db/driver/planner-statistics.js';
+import { analyzeGrownTables, serverGathersStatistics } from '../db/driver/planner-statistics.js';
 import { pollingWorker, type Worker } from './poller.js';
 
 /**
- * How often the embedded database's tables are checked for growth. A check is one catalogue
- * query over the tables written since the last (none when nothing was); until a grown table
- * is analysed, prepared statements run plans made for its old size, which made each booking
- * of a new server two to three times as dear for up to a whole interval when it was 30 s
- * (docs/performance.md, "Planner statistics").
+ * How often the tables are checked for growth. A check is one catalogue query over the tables
+ * written since the last (none when nothing was); until a grown table is analysed, prepared
+ * statements run plans made for its old size, which made each booking of a new server two to
+ * three times as dear for up to a whole interval when it was 30 s (docs/performance.md,
+ * "Planner statistics").
  */
 export const PLANNER_STATISTICS_INTERVAL_MS = 5_000;
 
 /**
- * The embedded database's stand-in for autovacuum's ANALYZE (src/db/driver/planner-statistics.ts):
- * none on PostgreSQL, which gathers its own. Its first pass, soon after a start, analyses
+ * The stand-in for autovacuum's ANALYZE (src/db/driver/planner-statistics.ts) where nothing
+ * else gathers statistics: always on the embedded database, which has no autovacuum; on
+ * PostgreSQL only when the server's `autovacuum` is off, which its first pass asks (a server
+ * with it on gathers its own, as a Citus cluster's workers do for their shards, and the worker
+ * then sends nothing more). Without them the plans
+ * of a table that grew from empty stay those of an empty table: a foreign-key check of a
+ * booking's segment read every booking of the account through `bookings (account_id,
+ * start_at)`, more with every minute of a soak. Its first pass, soon after a start, analyses
  * what was written while the service was stopped (an import, a restore).
  */
 export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
-  if (db.kind !== 'pglite') return [];
   let firstPass = true;
+  let engineGathers = false;
   return [
     pollingWorker('planner-statistics', PLANNER_STATISTICS_INTERVAL_MS, logger, async () => {
+      if (engineGathers) return false;
+      if (firstPass && db.kind === 'postgres') {
+        engineGathers = await serverGathersStatistics(db.kysely);
+        if (engineGathers) return false;
+      }
       // The first pass looks at every table; later ones only at those written since (none: no
       // query). A pass that fails forgets its tables until they are written again: growth
       // comes from writes, so the next write brings them back.

@@ -1,4 +1,7 @@
 import type { Logger } from 'pino';
+import { withActor } from '../events/source.js';
+import type { CommittedWrites } from '../db/driver/committed-writes.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** A background loop that runs beside the HTTP server and stops cleanly on SIGTERM. */
 export interface Worker {
@@ -21,51 +24,147 @@ export interface PollingWorker extends Worker {
   wake(): void;
 }
 
+/** How often the workers of a process look for work (docs/configuration.md, "Workers"). */
+export interface Pacing {
+  /** WORKER_POLL_MS: the gap after a pass while there is work, and the least a write waits for. */
+  pollMs: number;
+  /** WORKER_IDLE_MS: the longest an idle worker sleeps (at least pollMs). */
+  idleMs: number;
+  /** Where `nextDue` is measured from. */
+  clock: Clock;
+  /** This process's committed writes, which wake the workers of their tables. */
+  writes: CommittedWrites | null;
+}
+
+export function pacingOf(deps: { config: { workerPollMs: number; workerIdleMs: number }; clock: Clock; db: { committedWrites: CommittedWrites } }): Pacing {
+  return { pollMs: deps.config.workerPollMs, idleMs: deps.config.workerIdleMs, clock: deps.clock, writes: deps.db.committedWrites };
+}
+
+/** What makes an idle worker's work come sooner than its back-off. */
+export interface Wakes {
+  /** Tables whose writes (committed in this process) can create work for it. */
+  wakeOn?: readonly string[];
+  /**
+   * When its next item falls due after `now`, or null when none is waiting: asked when the
+   * worker is about to sleep longer than the poll interval, so that it sleeps no longer than that.
+   */
+  nextDue?: (now: Date) => Promise<Date | null>;
+}
+
 /**
- * A worker that runs `pass` every `intervalMs`, one pass at a time. A pass returns true
- * when it found a full batch, and then runs again at once; so does a pass woken by `wake`.
+ * A worker that runs `pass` one pass at a time (docs/performance.md, "Background passes"). A
+ * pass returns true when it found a full batch, and then runs again at once; so does a pass
+ * woken by `wake`. A pass that returns false is followed by a longer and longer sleep: the poll
+ * interval, then twice that, and so on up to the idle ceiling, but never past the time its next
+ * item falls due (`nextDue`, asked again only once that time has come or a write was heard).
+ * A write committed to one of its `wakeOn` tables (in this process, or another's heard by
+ * notice) brings the next pass back to at most one poll interval after the last (at once when
+ * the worker has been idle), and the back-off starts over. A fixed `pacing` (a number of ms) polls
+ * at that interval, without back-off or wakes: for passes that cost no statement when idle.
  */
-export function pollingWorker(name: string, intervalMs: number, logger: Logger, pass: () => Promise<boolean>): PollingWorker {
+export function pollingWorker(name: string, pacing: Pacing | number, logger: Logger, pass: () => Promise<boolean>, wakes: Wakes = {}): PollingWorker {
+  const { pollMs, idleMs, clock, writes } = typeof pacing === 'number' ? { pollMs: pacing, idleMs: pacing, clock: systemClock, writes: null } : pacing;
+  const ceiling = Math.max(idleMs, pollMs);
+  // The events a pass writes name this worker as their actor (docs/events.md#actors).
+  const asThisWorker = () => withActor({ type: 'worker', id: name }, null, pass);
   let timer: NodeJS.Timeout | null = null;
+  /** When the timer fires (Date.now()), and when the last pass ended. */
+  let timerAt = 0;
+  let lastEnd = -Infinity;
   let running: Promise<void> | null = null;
-  let stopped = false;
+  let stopped = true;
   let woken = false;
+  let written = false;
+  /** The sleep after the next pass that finds nothing more. */
+  let idleSleep = pollMs;
+  /**
+   * What the last `nextDue` answered (Date.now() terms; Infinity: nothing waits), kept until
+   * it has come or a write or wake is heard: an idle worker then asks once, not every pass.
+   */
+  let knownDue: number | null = null;
+  let unsubscribe = () => {};
+
+  const schedule = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    timerAt = Date.now() + ms;
+    timer = setTimeout(tick, ms);
+  };
+
+  /** How long to sleep after a pass that found nothing more; the back-off moves on. */
+  const sleepWhenIdle = async (): Promise<number> => {
+    const sleep = idleSleep;
+    idleSleep = Math.min(Math.max(idleSleep * 2, 1), ceiling);
+    if (sleep <= pollMs || !wakes.nextDue) return sleep;
+    if (knownDue !== null && knownDue > Date.now()) return Math.min(sleep, knownDue - Date.now());
+    try {
+      const now = clock.now();
+      const due = await wakes.nextDue(now);
+      knownDue = due ? Date.now() + due.getTime() - now.getTime() : Infinity;
+      return Math.max(0, Math.min(sleep, knownDue - Date.now()));
+    } catch (err) {
+      logger.error({ err, worker: name }, 'worker could not read when its next work is due');
+      return Math.min(sleep, pollMs);
+    }
+  };
 
   const tick = () => {
     timer = null;
     if (stopped) return;
     woken = false;
+    written = false;
     running = (async () => {
       let again = false;
       try {
-        again = await pass();
+        again = await asThisWorker();
       } catch (err) {
         logger.error({ err, worker: name }, 'worker pass failed');
       }
+      const idle = again || woken || written ? null : await sleepWhenIdle();
       running = null;
-      if (!stopped) timer = setTimeout(tick, again || woken ? 0 : intervalMs);
+      lastEnd = Date.now();
+      if (stopped) return;
+      if (idle !== null && !woken && !written) return schedule(idle);
+      idleSleep = pollMs;
+      // A full batch may have moved what is due next.
+      knownDue = null;
+      schedule(again || woken ? 0 : pollMs);
     })();
+  };
+
+  /** A write to one of its tables: the next pass within a poll interval of the last. */
+  const onWrite = () => {
+    if (stopped) return;
+    idleSleep = pollMs;
+    knownDue = null;
+    if (running) {
+      written = true;
+      return;
+    }
+    const wait = Math.max(0, lastEnd + pollMs - Date.now());
+    if (timer && Date.now() + wait < timerAt) schedule(wait);
   };
 
   return {
     name,
     start() {
       stopped = false;
-      timer = setTimeout(tick, 0);
+      if (writes && wakes.wakeOn?.length) unsubscribe = writes.on(wakes.wakeOn, onWrite);
+      schedule(0);
     },
     async stop() {
       stopped = true;
+      unsubscribe();
       if (timer) clearTimeout(timer);
+      timer = null;
       await running;
     },
-    runOnce: pass,
+    runOnce: asThisWorker,
     wake() {
       if (stopped) return;
+      idleSleep = pollMs;
+      knownDue = null;
       if (running) woken = true;
-      else if (timer) {
-        clearTimeout(timer);
-        timer = setTimeout(tick, 0);
-      }
+      else if (timer) schedule(0);
     },
   };
 }

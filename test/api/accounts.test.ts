@@ -22,7 +22,23 @@ describe('accounts', () => {
 
   it('creates with every field and returns exactly the account shape', async () => {
     const res = await t.api.post('/v1/accounts', { name: 'Studio', timezone: 'Europe/Paris', metadata: { crm: '42' } });
-    expect(Object.keys(res.body).sort()).toEqual(['booking_rules', 'created_at', 'id', 'livemode', 'metadata', 'name', 'object', 'reminder_offsets_minutes', 'timezone', 'updated_at']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'accent_color',
+      'booking_label_metadata_key',
+      'booking_policy',
+      'booking_rules',
+      'created_at',
+      'display_name',
+      'holidays',
+      'id',
+      'livemode',
+      'metadata',
+      'name',
+      'object',
+      'reminder_offsets_minutes',
+      'timezone',
+      'updated_at',
+    ]);
     expect(res.body).toMatchObject({ name: 'Studio', timezone: 'Europe/Paris', metadata: { crm: '42' } });
     expect((await t.api.get(`/v1/accounts/${res.body.id}`)).body).toEqual(res.body);
   });
@@ -47,6 +63,24 @@ describe('accounts', () => {
     expectError(await t.api.get('/v1/accounts/acct_nope'), 404, 'resource_missing', null);
     expectError(await t.api.post('/v1/accounts/acct_nope', { name: 'x' }), 404, 'resource_missing');
     expectError(await t.api.del('/v1/accounts/acct_nope'), 404, 'resource_missing');
+  });
+});
+
+describe('how an account shows itself on its pages', () => {
+  it('sets a display name, an accent colour and a booking label key, keeps them when absent and clears them with null', async () => {
+    const acct = await t.api.post('/v1/accounts', { name: 'acme-prod-7', display_name: 'Yoga Loft', accent_color: '#7C3AED', booking_label_metadata_key: 'client' });
+    expect(acct.body).toMatchObject({ display_name: 'Yoga Loft', accent_color: '#7c3aed', booking_label_metadata_key: 'client' });
+    const kept = await t.api.post(`/v1/accounts/${acct.body.id}`, { name: 'acme-prod-8' });
+    expect(kept.body).toMatchObject({ name: 'acme-prod-8', display_name: 'Yoga Loft', accent_color: '#7c3aed', booking_label_metadata_key: 'client' });
+    const cleared = await t.api.post(`/v1/accounts/${acct.body.id}`, { display_name: null, accent_color: null, booking_label_metadata_key: null });
+    expect(cleared.body).toMatchObject({ display_name: null, accent_color: null, booking_label_metadata_key: null });
+  });
+
+  it('refuses a colour that is not #rrggbb and an empty display name, naming the parameter', async () => {
+    expectError(await t.api.post('/v1/accounts', { name: 'x', accent_color: 'purple' }), 400, 'parameter_invalid', 'accent_color');
+    expectError(await t.api.post('/v1/accounts', { name: 'x', accent_color: '#abc' }), 400, 'parameter_invalid', 'accent_color');
+    expectError(await t.api.post('/v1/accounts', { name: 'x', display_name: '' }), 400, 'parameter_invalid', 'display_name');
+    expectError(await t.api.post('/v1/accounts', { name: 'x', booking_label_metadata_key: 'k'.repeat(41) }), 400, 'parameter_invalid', 'booking_label_metadata_key');
   });
 });
 

@@ -40,7 +40,17 @@ describe('POST /v1/availability/explain', () => {
       on_grid: true,
       fits: true,
       segments: [
-        { segment: 0, start: at('10:00'), end: at('11:00'), quantity: 1, fits: true, resource: a.id, candidates: [{ resource: a.id, fits: true, reasons: [] }] },
+        {
+          segment: 0,
+          start: at('10:00'),
+          end: at('11:00'),
+          quantity: 1,
+          fits: true,
+          resource: a.id,
+          candidates: [{ resource: a.id, fits: true, reasons: [] }],
+          // Only with prefer_previous_resource (docs/bookings.md#returning-customers).
+          previous_resource: null,
+        },
       ],
     });
   });
@@ -72,12 +82,12 @@ describe('POST /v1/availability/explain', () => {
         reason: 'outside_schedule',
         held_start: at('16:30'),
         held_end: at('17:30'),
-        working_days: [{ date: DAY, override: null, schedule: a.schedule, intervals: [{ start: at('09:00'), end: at('17:00'), location: null }] }],
+        working_days: [{ date: DAY, override: null, holiday: null, schedule: a.schedule, intervals: [{ start: at('09:00'), end: at('17:00'), location: null }] }],
       }),
       expect.objectContaining({ reason: 'blocked', blocks: [{ id: block.id, scope: 'resource', start: at('16:30'), end: at('18:00') }] }),
     ]);
     expect(byId[b.id].reasons).toEqual([
-      expect.objectContaining({ reason: 'outside_schedule', working_days: [{ date: DAY, override: override.id, schedule: null, intervals: [] }] }),
+      expect.objectContaining({ reason: 'outside_schedule', working_days: [{ date: DAY, override: override.id, holiday: null, schedule: null, intervals: [] }] }),
     ]);
     expect(byId[c.id].reasons.map((r: any) => r.reason)).toEqual(['outside_schedule', 'capacity_exceeded', 'limit_reached']);
     expect(byId[c.id].reasons[1]).toMatchObject({

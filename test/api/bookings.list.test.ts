@@ -79,6 +79,32 @@ describe('listing bookings', () => {
     expectError(await api.get('/v1/bookings', { status: 'late' }), 400, 'parameter_invalid', 'status');
   });
 
+  it("pages one resource's bookings newest first, each once however many of its segments are there, with the other filters", async () => {
+    const other = await t.newAccount();
+    const room = (await openResource(other, { timezone: 'UTC' }, [{ start: '00:00', end: '24:00' }])).id;
+    const neighbour = (await openResource(other, { timezone: 'UTC' }, [{ start: '00:00', end: '24:00' }])).id;
+    const mine: string[] = [];
+    mine.push((await book(other, { segments: [seg(room, d1, '08:00', '09:00'), seg(room, d1, '10:00', '11:00')] })).id);
+    for (const hour of ['12', '13', '14']) mine.push((await book(other, { segments: [seg(room, d1, `${hour}:00`, `${hour}:30`)], metadata: { hour } })).id);
+    // Newer bookings of the neighbour, between which the room's must still be found.
+    for (const hour of ['08', '09', '10', '11']) await book(other, { segments: [seg(neighbour, d2, `${hour}:00`, `${hour}:30`)] });
+    const byRoom = async (query: Record<string, string | number>) => {
+      const res = await other.get('/v1/bookings', { resource: room, ...query });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { data: any[]; has_more: boolean };
+    };
+    const newestFirst = [...mine].reverse();
+    const first = await byRoom({ limit: 2 });
+    expect([idsOf(first), first.has_more]).toEqual([newestFirst.slice(0, 2), true]);
+    const second = await byRoom({ limit: 2, starting_after: first.data[1].id });
+    expect([idsOf(second), second.has_more]).toEqual([newestFirst.slice(2, 4), false]);
+    const back = await byRoom({ limit: 2, ending_before: second.data[0].id });
+    expect(idsOf(back)).toEqual(newestFirst.slice(0, 2));
+    expect(idsOf(await byRoom({ 'metadata[hour]': '13' }))).toEqual([mine[2]]);
+    expect(idsOf(await byRoom({ limit: 10 }))).toEqual(newestFirst);
+    expect(idsOf(await byRoom({ order: '-start' }))).toEqual(newestFirst);
+  });
+
   it('selects bookings overlapping from/to', async () => {
     expect(idsOf(await list({ from: at(d2, '10:45'), to: at(d2, '11:15') }))).toEqual([ids.conflicted, ids.midB, ids.mid]);
     expect(idsOf(await list({ from: at(d2, '11:00'), to: at(d2, '12:00') }))).toEqual([ids.conflicted]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { ApiError, ERROR_TABLE } from '../../src/lib/errors.js';
+import { LATEST_API_VERSION } from '../../src/lib/api-versions.js';
 
 const t = await setupTestApp();
 const api = await t.newAccount();
@@ -189,13 +190,13 @@ describe('ids and timestamps', () => {
 
 describe('versions', () => {
   it('echoes the version used in Service-Version, on successes, errors and replays', async () => {
-    expect((await api.get('/v1/resources')).headers['service-version']).toBe('2027-01-10');
+    expect((await api.get('/v1/resources')).headers['service-version']).toBe(LATEST_API_VERSION);
     expect((await api.get('/v1/resources', undefined, { version: '2026-05-01' })).headers['service-version']).toBe('2026-05-01');
-    expect((await api.get('/v1/resources/res_nope')).headers['service-version']).toBe('2027-01-10');
+    expect((await api.get('/v1/resources/res_nope')).headers['service-version']).toBe(LATEST_API_VERSION);
     const first = await api.post('/v1/locations', { name: 'V' }, { idempotencyKey: 'version-replay' });
     const again = await api.post('/v1/locations', { name: 'V' }, { idempotencyKey: 'version-replay' });
-    expect(first.headers['service-version']).toBe('2027-01-10');
-    expect(again.headers['service-version']).toBe('2027-01-10');
+    expect(first.headers['service-version']).toBe(LATEST_API_VERSION);
+    expect(again.headers['service-version']).toBe(LATEST_API_VERSION);
   });
 
   it('refuses an unknown Service-Version with 400 api_version_invalid', async () => {
@@ -216,6 +217,7 @@ describe('the error table', () => {
       idempotency_key_reused: [400, 'idempotency_error'],
       api_key_missing: [401, 'authentication_error'],
       api_key_invalid: [401, 'authentication_error'],
+      booking_session_expired: [401, 'authentication_error'],
       permission_denied: [403, 'permission_error'],
       resource_missing: [404, 'invalid_request_error'],
       url_invalid: [404, 'invalid_request_error'],
@@ -223,6 +225,7 @@ describe('the error table', () => {
       booking_conflict: [409, 'conflict_error'],
       invalid_state_transition: [409, 'conflict_error'],
       seats_exhausted: [409, 'conflict_error'],
+      policy_violation: [409, 'conflict_error'],
       override_exists: [409, 'conflict_error'],
       account_in_use: [409, 'conflict_error'],
       idempotency_key_in_use: [409, 'idempotency_error'],

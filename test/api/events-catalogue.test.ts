@@ -14,6 +14,7 @@ import { EVENT_TYPES } from '../../src/events/catalogue.js';
 import { createWorkers } from '../../src/app.js';
 import { futureDay, openResource, seg, at } from './bookings.helpers.js';
 import { silent } from './webhooks.helpers.js';
+import { LATEST_API_VERSION } from '../../src/lib/api-versions.js';
 
 const t = await setupTestApp({ workerPollMs: 100, webhookRetryScheduleSeconds: [0, 1, 1] });
 const DOC = path.resolve(import.meta.dirname, '../../docs/events.md');
@@ -87,6 +88,24 @@ async function tour(api: Client & { accountId: string }, failures: string[]) {
     await ok(api.post(`/v1/resources/${room.id}/archive`));
     await ok(api.post(`/v1/resources/${room.id}/unarchive`));
   }, failures);
+  await step('approval', async () => {
+    const studio = await ok(api.post('/v1/resources', { name: 'Studio C', type: 'room', booking_policy: { approval: 'required', approval_timeout_minutes: 720 } }));
+    await ok(api.post('/v1/schedules', { resource: studio.id, effective_from: '2020-01-06', weeks: [Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start: '09:00', end: '17:00' }]]))] }));
+    const customer = { reference: 'cus_829', name: 'Ada Lovelace', email: 'ada@example.com', locale: 'en-GB', time_zone: 'Europe/London' };
+    const asked = await ok(api.post('/v1/bookings', { segments: [seg(studio.id, day, '10:00', '11:00')], requested: true, customer }));
+    await ok(api.post(`/v1/bookings/${asked.id}/approve`));
+    const refused = await ok(api.post('/v1/bookings', { segments: [seg(studio.id, day, '12:00', '13:00')], requested: true, customer }));
+    await ok(api.post(`/v1/bookings/${refused.id}/decline`, { reason: 'Closed for a private event' }));
+  }, failures);
+  await step('deposit', async () => {
+    const deposit = { amount: 2000, currency: 'EUR', hold_minutes: 30 };
+    const studio = await ok(api.post('/v1/resources', { name: 'Studio D', type: 'room', booking_policy: { deposit, cancel_cutoff_minutes: 1440 } }));
+    await ok(api.post('/v1/schedules', { resource: studio.id, effective_from: '2020-01-06', weeks: [Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start: '09:00', end: '17:00' }]]))] }));
+    const customer = { reference: 'cus_829', name: 'Ada Lovelace', email: 'ada@example.com' };
+    const held = await ok(api.post('/v1/bookings', { segments: [seg(studio.id, day, '10:00', '11:00')], requested: true, customer }));
+    await ok(api.post(`/v1/bookings/${held.id}/payments`, { amount: 2000, currency: 'EUR', provider: 'stripe', reference: 'pi_3QxY2eLkdIwHu7ix0a1b2c3d' }));
+    await ok(api.post(`/v1/bookings/${held.id}/cancel`, { reason: 'Customer asked' }));
+  }, failures);
   await step('booking completed / no_show', async () => {
     const imported = await ok(
       api.post('/v1/bookings/import', {
@@ -110,6 +129,16 @@ async function tour(api: Client & { accountId: string }, failures: string[]) {
     const key = await ok(t.api.post('/v1/api_keys', { name: 'Front desk tablet', permissions: { bookings: 'write' }, account: api.accountId }));
     await ok(t.api.post(`/v1/api_keys/${key.id}/revoke`));
   }, failures);
+  await step('booking sessions', async () => {
+    const segments = [{ resource: room.id, duration_minutes: 30 }];
+    const session = await ok(api.post('/v1/booking_sessions', { segments, from: at(day, '16:00'), to: at(day, '17:00'), slot_interval_minutes: 30, customer: { reference: 'cus_42' }, allowed_origins: ['https://shop.example'] }));
+    const browser = api.withKey(session.client_secret);
+    const hold = await ok(browser.post('/v1/bookings', { start: at(day, '16:00') }));
+    await ok(browser.post(`/v1/bookings/${hold.id}`, { customer: { name: 'Ada Lovelace', email: 'ada@example.com' } }));
+    await ok(browser.post(`/v1/bookings/${hold.id}/confirm`));
+    const left = await ok(api.post('/v1/booking_sessions', { segments, return_url: 'https://shop.example/booked' }));
+    await ok(api.post(`/v1/booking_sessions/${left.id}/expire`));
+  }, failures);
   await step('attendees', async () => {
     const withSeats = await ok(api.post('/v1/bookings', { segments: [seg(room.id, day, '15:20', '15:50')], seats: 10 }));
     const a = await ok(api.post(`/v1/bookings/${withSeats.id}/attendees`, { seats: 2, status: 'pending', metadata: { name: 'Grace' } }));
@@ -126,6 +155,14 @@ async function tour(api: Client & { accountId: string }, failures: string[]) {
     const seated = await ok(api.post(`/v1/bookings/${full.id}/attendees`, { metadata: { name: 'Lin' } }));
     await ok(api.post(`/v1/bookings/${full.id}/attendees`, { metadata: { name: 'Sam' } }));
     await ok(api.post(`/v1/attendees/${seated.id}/cancel`, { reason: 'Travelling' }));
+  }, failures);
+  await step('privacy', async () => {
+    await ok(api.post('/v1/bookings', { segments: [seg(room.id, futureDay(22), '15:00', '16:00')], customer: { reference: 'cus_1042', name: 'Ada Lovelace', email: 'ada@example.org' } }));
+    await ok(api.post('/v1/customers/erase', { customer: { reference: 'cus_1042' } }));
+    const started = await ok(t.api.post(`/v1/accounts/${api.accountId}/exports`));
+    for (let pass = 0; pass < 50 && (await ok(t.api.get(`/v1/accounts/${api.accountId}/exports/${started.id}`))).status === 'pending'; pass++) {
+      await t.runWorker('privacy.exports');
+    }
   }, failures);
   await step('series', async () => {
     const studio = await openResource(api, { name: 'Studio B', type: 'room', timezone: 'Europe/Paris' });
@@ -180,7 +217,7 @@ describe('event catalogue', () => {
       const section = doc.split(`### \`${type}\``)[1].split('\n### ')[0];
       expect(section, type).toMatch(/```json\n\{[\s\S]+\}\n```/);
       const sample = JSON.parse(/```json\n([\s\S]+?)\n```/.exec(section)![1]);
-      expect(sample, type).toMatchObject({ object: 'event', type, api_version: '2027-01-10' });
+      expect(sample, type).toMatchObject({ object: 'event', type, api_version: LATEST_API_VERSION });
     }
   });
 
@@ -201,7 +238,8 @@ describe('event catalogue', () => {
     const events = await allEvents(t.api);
     for (const e of events) {
       expect(EVENT_TYPES as readonly string[]).toContain(e.type);
-      expect(e.data.object.object).toBe(e.type.split('.')[0]);
+      // customer.erased carries the erasure: the customer itself is what is gone (docs/privacy.md#erasure).
+      expect(e.data.object.object).toBe(e.type === 'customer.erased' ? 'customer_erasure' : e.type.split('.')[0]);
     }
     const produced = new Set(events.map((e) => e.type));
     const missing = EVENT_TYPES.filter((type) => !produced.has(type));

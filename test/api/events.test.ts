@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { runRetention } from '../../src/features/webhooks/retention.worker.js';
 import { createEndpoint, emit, isolatedPlatform, sampleLocation } from './webhooks.helpers.js';
+import { LATEST_API_VERSION } from '../../src/lib/api-versions.js';
 
 const t = await setupTestApp();
 const DAY = 24 * 3600_000;
@@ -65,7 +66,7 @@ describe('events API', () => {
     const id = await emit(t, platformId, 'location.created', sampleLocation());
     const res = await api.get(`/v1/events/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, object: 'event', type: 'location.created', livemode: false, account: null, api_version: '2027-01-10' });
+    expect(res.body).toMatchObject({ id, object: 'event', type: 'location.created', livemode: false, account: null, api_version: LATEST_API_VERSION });
     expect(res.body.data).toEqual({ object: expect.objectContaining({ object: 'location' }), previous_attributes: null });
     expectError(await t.api.get(`/v1/events/${id}`), 404, 'resource_missing');
     expectError(await api.get(`/v1/events/${id}`, undefined, { key: (await isolatedPlatform(t)).liveKey }), 404, 'resource_missing');

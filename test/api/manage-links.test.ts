@@ -30,6 +30,18 @@ describe('manage links', () => {
     expect(view.body).toMatchObject({ object: 'manage_view', booking: { id: booking.id, status: 'confirmed' }, can_change: true });
   });
 
+  it("names the business, each resource with the zone its times are shown in, and the place", async () => {
+    const api = await t.newAccount();
+    await t.api.post(`/v1/accounts/${api.accountId}`, { display_name: 'Yoga Loft', accent_color: '#7c3aed' });
+    const hall = (await api.post('/v1/locations', { name: 'Main hall' })).body;
+    const room = await openResource(api, { name: 'Studio A', timezone: 'Europe/Paris', default_location: hall.id });
+    const booking = await book(api, { segments: [seg(room.id, futureDay(9), '10:00', '11:00')] });
+    const link = (await api.post(`/v1/bookings/${booking.id}/manage_links`, {})).body;
+    const view = (await anonymous.get(pathOf(link.url))).body;
+    expect(view.business).toEqual({ name: 'Yoga Loft', accent_color: '#7c3aed' });
+    expect(view.segments).toEqual([{ resource: room.id, resource_name: 'Studio A', timezone: 'Europe/Paris', location: { id: hall.id, name: 'Main hall' } }]);
+  });
+
   it('opens nothing with a wrong token, another account, after revoke, or after expiry', async () => {
     const { api, booking } = await setup();
     const link = (await api.post(`/v1/bookings/${booking.id}/manage_links`, {})).body;

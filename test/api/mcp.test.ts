@@ -14,7 +14,7 @@ const t = await setupTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 
-const WRITE_TOOLS = ['hold_booking', 'book', 'confirm_booking', 'reschedule_booking', 'cancel_booking'];
+const WRITE_TOOLS = ['hold_booking', 'book', 'confirm_booking', 'reschedule_booking', 'cancel_booking', 'approve_booking', 'decline_booking', 'record_payment'];
 /** explain_slot is offered only when this build serves POST /v1/availability/explain. */
 const served = TOOLS.filter((tool) => routeCatalogue(t.app).some((r) => r.method === tool.method && r.url === tool.url)).map((tool) => tool.name);
 
@@ -31,6 +31,60 @@ async function call(client: McpClient, name: string, args: Record<string, unknow
 }
 
 describe('the MCP server', () => {
+  it('takes candidate_order weighted and fairness_period wherever its tools take candidate_order, and books the candidate search named', async () => {
+    const api = await t.newAccount();
+    const light = await openResource(api, { name: 'Ben' });
+    const heavy = await openResource(api, { name: 'Anna', assignment_weight: 3 });
+    const agent = await connect(t.testKey, api.accountId);
+    const tools = (await agent.listTools()).tools;
+    for (const name of ['find_availability', 'book', 'hold_booking']) {
+      const segment = (tools.find((tool) => tool.name === name)!.inputSchema as any).properties.segments.items;
+      expect(segment.properties.candidate_order.anyOf.map((o: any) => o.const), name).toContain('weighted');
+      expect(segment.properties.fairness_period, name).toBeDefined();
+    }
+    const day = futureDay(6);
+    const order = { candidate_order: 'weighted', fairness_period: 'day' };
+    const found = await call(agent, 'find_availability', {
+      from: `${day}T10:00:00Z`,
+      to: `${day}T11:00:00Z`,
+      segments: [{ resources: [light.id, heavy.id], duration_minutes: 60, ...order }],
+    });
+    expect(found.isError, JSON.stringify(found.error)).toBeFalsy();
+    const [slot] = found.structuredContent.slots;
+    expect(slot.segments[0].resource).toBe(heavy.id);
+    const booked = await call(agent, 'book', { segments: [{ resources: [light.id, heavy.id], start: slot.start, end: slot.end, ...order }] });
+    expect(booked.structuredContent.segments[0].resource).toBe(heavy.id);
+  });
+
+  it('takes prefer_previous_resource in find_availability, explain_slot, book, hold_booking and reschedule_booking, and books the returning customer the resource search named', async () => {
+    const api = await t.newAccount();
+    const anna = await openResource(api, { name: 'Anna' });
+    const ben = await openResource(api, { name: 'Ben' });
+    const agent = await connect(t.testKey, api.accountId);
+    const tools = (await agent.listTools()).tools;
+    for (const name of ['find_availability', 'explain_slot', 'book', 'hold_booking', 'reschedule_booking']) {
+      expect((tools.find((tool) => tool.name === name)!.inputSchema as any).properties.prefer_previous_resource, name).toBeDefined();
+    }
+    const day = futureDay(7);
+    // The customer had Ben last time.
+    const last = await api.post('/v1/bookings', { segments: [seg(ben.id, futureDay(6), '10:00', '11:00')], customer: { reference: 'cus_mcp' } });
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    const returning = { prefer_previous_resource: true, customer_reference: 'cus_mcp' };
+    const found = await call(agent, 'find_availability', { from: `${day}T10:00:00Z`, to: `${day}T11:00:00Z`, segments: [{ resources: [anna.id, ben.id], duration_minutes: 60 }], ...returning });
+    expect(found.isError, JSON.stringify(found.error)).toBeFalsy();
+    const [slot] = found.structuredContent.slots;
+    expect(slot.segments[0].resource).toBe(ben.id);
+    const why = await call(agent, 'explain_slot', { from: `${day}T10:00:00Z`, to: `${day}T11:00:00Z`, start: slot.start, segments: [{ resources: [anna.id, ben.id], duration_minutes: 60 }], ...returning });
+    expect(why.structuredContent.segments[0].previous_resource).toMatchObject({ outcome: 'preferred', resource: ben.id, booking: last.body.id });
+    const booked = await call(agent, 'book', {
+      segments: [{ resources: [anna.id, ben.id], start: slot.start, end: slot.end }],
+      customer: { reference: 'cus_mcp' },
+      prefer_previous_resource: true,
+    });
+    expect(booked.isError, JSON.stringify(booked.error)).toBeFalsy();
+    expect(booked.structuredContent.segments[0].resource).toBe(ben.id);
+  });
+
   it('lets an agent find a slot, hold it, confirm, reschedule and cancel it, seen through REST and events', async () => {
     const api = await t.newAccount();
     const room = await openResource(api, { name: 'Studio A' });
@@ -85,6 +139,30 @@ describe('the MCP server', () => {
     t.clock.reset();
   });
 
+  it("answers booking_history with a booking's changes in order, each naming its actor and the MCP door", async () => {
+    const api = await t.newAccount();
+    const room = await openResource(api);
+    const agent = await connect(t.testKey, api.accountId);
+    const day = futureDay(6);
+    const booked = await call(agent, 'book', { segments: [seg(room.id, day, '10:00', '11:00')] });
+    const id = booked.structuredContent.id;
+    expect((await api.post(`/v1/bookings/${id}/cancel`, { reason: 'Ill' })).status).toBe(200);
+    const history = await call(agent, 'booking_history', { booking_id: id });
+    expect(history.isError, JSON.stringify(history.error)).toBeFalsy();
+    const changes = history.structuredContent.data;
+    expect(changes.map((c: any) => c.type)).toEqual(['booking.created', 'booking.cancelled']);
+    expect(changes[0].actor.type).toBe('mcp');
+    expect(changes[1].actor.type).toBe('api_key');
+    expect(changes[1].changed_attributes.status).toEqual({ previous: 'confirmed', current: 'cancelled' });
+    expect((await call(agent, 'booking_history', { booking_id: 'bk_nope' })).error).toMatchObject({ code: 'resource_missing' });
+    // Without events: read, the tool is neither listed nor callable.
+    const noEvents = await connect(await t.restrictedKey({ permissions: { bookings: 'read' } }), api.accountId);
+    expect((await noEvents.listTools()).tools.map((tool) => tool.name)).not.toContain('booking_history');
+    expect((await call(noEvents, 'booking_history', { booking_id: id })).error).toMatchObject({ code: 'permission_denied' });
+    await noEvents.close();
+    await agent.close();
+  });
+
   it('returns API errors as tool errors with the code and message', async () => {
     const api = await t.newAccount();
     const room = await openResource(api);
@@ -131,7 +209,8 @@ describe('the MCP server', () => {
     const key = await t.restrictedKey({ permissions: { availability: 'read', bookings: 'read', resources: 'read' } });
     const agent = await connect(key, api.accountId);
     const names = (await agent.listTools()).tools.map((tool) => tool.name);
-    expect(names.sort()).toEqual(served.filter((n) => !WRITE_TOOLS.includes(n)).sort());
+    // booking_history needs events: read, which this key lacks.
+    expect(names.sort()).toEqual(served.filter((n) => !WRITE_TOOLS.includes(n) && n !== 'booking_history').sort());
     const refused = await call(agent, 'book', { segments: [seg(room.id, futureDay(7), '10:00', '11:00')] });
     expect(refused.error).toMatchObject({ code: 'permission_denied' });
     expect((await api.get('/v1/bookings')).body.data).toEqual([]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validate } from '@scalar/openapi-parser';
 import { setupTestApp } from '../support/harness.js';
 import { routeCatalogue } from '../../src/http/openapi.js';
+import { LATEST_API_VERSION } from '../../src/lib/api-versions.js';
 
 const t = await setupTestApp();
 const doc = (await t.api.get('/v1/openapi.json', undefined, { key: '' })).body;
@@ -16,7 +17,7 @@ describe('GET /v1/openapi.json', () => {
     const result = await validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(doc.info.version).toBe('2027-01-10');
+    expect(doc.info.version).toBe(LATEST_API_VERSION);
   });
 
   it('is checked by a validator that does refuse broken documents', async () => {
@@ -66,7 +67,7 @@ describe('GET /v1/openapi.json', () => {
     expect(resources.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect(resources.metadata).toMatchObject({ style: 'deepObject', explode: true });
     for (const path of ['/v1/accounts', '/v1/locations']) expect(Object.keys(params(path))).toContain('metadata');
-    expect(Object.keys(params('/v1/events')).sort()).toEqual(['ending_before', 'limit', 'starting_after', 'type']);
+    expect(Object.keys(params('/v1/events')).sort()).toEqual(['actor.id', 'actor.type', 'ending_before', 'limit', 'starting_after', 'type']);
   });
 
   it('documents request bodies with their limits', () => {
@@ -76,6 +77,18 @@ describe('GET /v1/openapi.json', () => {
     expect(body.properties.capacity).toMatchObject({ minimum: 1, maximum: 10000 });
     expect(body.properties.buffer_before_minutes).toMatchObject({ minimum: 0, maximum: 1440 });
     expect(body.properties.metadata).toMatchObject({ maxProperties: 50, propertyNames: { maxLength: 40 } });
+  });
+
+  it('titles each operation with a short name, and keeps its sentence as the start of the description', () => {
+    const ops = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item));
+    const long = ops.filter((op) => op.summary.length > 80 || /[`:;(]/.test(op.summary)).map((op) => op.summary);
+    expect(long).toEqual([]);
+    const create = doc.paths['/v1/series'].post;
+    expect(create.summary).toBe('Create a series');
+    expect(create.description).toMatch(/^Create a series: every occurrence up to horizon_days ahead is booked at once/);
+    expect(doc.paths['/v1/series/{id}/split'].post.summary).toBe('Split a series');
+    expect(doc.paths['/v1/bookings/{id}'].get).toMatchObject({ summary: 'Retrieve a booking' });
+    expect(doc.paths['/v1/bookings/{id}'].get.description).not.toMatch(/^Retrieve a booking/);
   });
 
   it('describes the error shape once and points every operation at it', () => {

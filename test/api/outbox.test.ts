@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { expectError, setupTestApp } from '../support/harness.js';
+import { LATEST_API_VERSION } from '../../src/lib/api-versions.js';
 
 const t = await setupTestApp();
 
@@ -35,14 +36,14 @@ describe('the event outbox', () => {
     expect(event).toMatchObject({
       object: 'event',
       account: api.accountId,
-      api_version: '2027-01-10',
+      api_version: LATEST_API_VERSION,
       type: 'resource.updated',
       livemode: false,
       data: { object: { id: r.body.id, object: 'resource', capacity: 2 }, previous_attributes: { capacity: 1 } },
     });
     expect(event.id).toMatch(/^evt_/);
     expect(event.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    expect(Object.keys(event).sort()).toEqual(['account', 'api_version', 'created_at', 'data', 'id', 'livemode', 'object', 'type']);
+    expect(Object.keys(event).sort()).toEqual(['account', 'actor', 'api_version', 'created_at', 'data', 'id', 'livemode', 'object', 'request_id', 'type']);
   });
 
   it('writes nothing for a change that is refused', async () => {

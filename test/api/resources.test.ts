@@ -24,7 +24,7 @@ describe('creating a resource', () => {
       metadata: {},
     });
     expect(Object.keys(res.body).sort()).toEqual(
-      ['booking_rules', 'buffer_after_minutes', 'buffer_before_minutes', 'capacity', 'created_at', 'default_location', 'id', 'livemode', 'metadata', 'name', 'object', 'reminder_offsets_minutes', 'status', 'timezone', 'type', 'updated_at'],
+      ['assignment_priority', 'assignment_weight', 'booking_policy', 'booking_rules', 'buffer_after_minutes', 'buffer_before_minutes', 'capacity', 'created_at', 'default_location', 'holidays', 'id', 'livemode', 'metadata', 'name', 'object', 'reminder_offsets_minutes', 'status', 'timezone', 'type', 'updated_at'],
     );
     expect((await api.get(`/v1/resources/${res.body.id}`)).body).toEqual(res.body);
   });

@@ -58,9 +58,9 @@ function attendee() {
 }
 
 describe('API versions', () => {
-  it('knows 2026-05-01, 2026-10-16, 2026-12-01 and 2027-01-10, the latest', () => {
-    expect(API_VERSIONS).toEqual(['2026-05-01', '2026-10-16', '2026-12-01', '2027-01-10']);
-    expect(LATEST_API_VERSION).toBe('2027-01-10');
+  it('knows 2026-05-01, 2026-10-16, 2026-12-01, 2027-01-10, 2027-02-01, 2027-02-15, 2027-03-01, 2027-03-15, 2027-04-01, 2027-04-15 and 2027-05-01, the latest', () => {
+    expect(API_VERSIONS).toEqual(['2026-05-01', '2026-10-16', '2026-12-01', '2027-01-10', '2027-02-01', '2027-02-15', '2027-03-01', '2027-03-15', '2027-04-01', '2027-04-15', '2027-05-01']);
+    expect(LATEST_API_VERSION).toBe('2027-05-01');
   });
 
   it('stores events in the latest shape and renders a booking event per caller: cancel_reason in 2026-05-01, also in previous_attributes', async () => {
@@ -70,8 +70,8 @@ describe('API versions', () => {
     expect(stored.object).toHaveProperty('cancellation_reason', 'customer asked');
 
     const latest = await api.get(`/v1/events/${id}`);
-    expect(latest.headers['service-version']).toBe('2027-01-10');
-    expect(latest.body.api_version).toBe('2027-01-10');
+    expect(latest.headers['service-version']).toBe(LATEST_API_VERSION);
+    expect(latest.body.api_version).toBe(LATEST_API_VERSION);
     expect(latest.body.data.object.cancellation_reason).toBe('customer asked');
     expect(latest.body.data.previous_attributes).toEqual({ status: 'confirmed', cancellation_reason: null });
 
@@ -143,10 +143,20 @@ describe('API versions', () => {
     expect(oldBody.api_version).toBe('2026-05-01');
     expect(oldBody.data.object.cancel_reason).toBe('customer asked');
     expect(oldBody.data.previous_attributes).toEqual({ status: 'confirmed', cancel_reason: null });
-    expect(newBody.api_version).toBe('2027-01-10');
+    expect(newBody.api_version).toBe(LATEST_API_VERSION);
     expect(newBody.data.object.cancellation_reason).toBe('customer asked');
     expect(newBody).toEqual((await api.get(`/v1/events/${id}`)).body);
     expect(oldBody).toEqual((await api.get(`/v1/events/${id}`, undefined, { version: '2026-05-01' })).body);
+  });
+
+  it("drops previous_resource from an explanation's segments before 2027-04-01", () => {
+    const explanation = {
+      object: 'availability_explanation',
+      fits: true,
+      segments: [{ segment: 0, fits: true, resource: 'res_1', candidates: [], previous_resource: { outcome: 'preferred', resource: 'res_1', booking: 'bk_1', message: '…' } }],
+    };
+    expect(renderInVersion(explanation, '2027-04-01')).toEqual(explanation);
+    expect((renderInVersion(explanation, '2027-03-01') as any).segments[0]).toEqual({ segment: 0, fits: true, resource: 'res_1', candidates: [] });
   });
 
   it('walks nested objects and lists, and leaves deleted markers and unknown objects alone', () => {

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { eventually } from '../support/receiver.js';
 import { createEndpoint, deliveriesOf, emit, isolatedPlatform, receivers, sampleLocation, startWorkers } from './webhooks.helpers.js';
+import { LATEST_API_VERSION } from '../../src/lib/api-versions.js';
 
 const t = await setupTestApp({ webhookRetryScheduleSeconds: [0, 1, 1], workerPollMs: 100, webhookTimeoutMs: 500 });
 startWorkers(t);
@@ -26,7 +27,7 @@ describe('webhook delivery', () => {
     });
     expect(payload).toEqual(event);
     expect(req.json.data.object).toEqual(account.body);
-    expect(req.json.api_version).toBe('2027-01-10');
+    expect(req.json.api_version).toBe(LATEST_API_VERSION);
     expect(req.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(Math.abs(Number(req.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(300);
 

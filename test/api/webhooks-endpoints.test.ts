@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { createEndpoint, isolatedPlatform } from './webhooks.helpers.js';
+import { LATEST_API_VERSION } from '../../src/lib/api-versions.js';
 
 const t = await setupTestApp();
 const URL = 'https://hooks.example.com/scheduling';
@@ -15,7 +16,7 @@ describe('webhook endpoints', () => {
       livemode: false,
       url: URL,
       enabled_events: ['booking.*'],
-      api_version: '2027-01-10',
+      api_version: LATEST_API_VERSION,
       status: 'enabled',
       disabled_reason: null,
       disabled_at: null,

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
-import { buildApp, createWorkers } from '../../src/app.js';
+import { buildApp, createWorkers, type BuildOptions } from '../../src/app.js';
 import type { App } from '../../src/http/server.js';
 import type { Db } from '../../src/db/connect.js';
 import { createPlatform } from '../../src/tenancy/platforms.repository.js';
@@ -30,10 +30,10 @@ export interface RunningServer {
   testKey: string;
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<{ app: App; db: Db; config: Config }> {
+export async function buildTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<{ app: App; db: Db; config: Config }> {
   const { db, drop } = await freshDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, workerPollMs: 100, webhookRetryScheduleSeconds: [0, 1, 1], webhookTimeoutMs: 2000, ...overrides };
-  const app = await buildApp(db, config, false);
+  const app = await buildApp(db, config, false, options);
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -42,11 +42,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<{ a
   return { app, db, config };
 }
 
-export async function startServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
-  const { app, db, config } = await buildTestApp(overrides);
+/** `options.clock`: the time of the app and its workers (the browser tests pin it, for pictures that do not change by the day). */
+export async function startServer(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<RunningServer> {
+  const { app, db, config } = await buildTestApp(overrides, options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const platform = await createPlatform(db.kysely, 'Integration platform');
-  const workers = createWorkers(db, config, pino({ level: 'silent' }));
+  const workers = createWorkers(db, config, pino({ level: 'silent' }), options);
   for (const w of workers) w.start();
   // Registered after buildTestApp's afterAll, so it runs first: workers stop before the database closes.
   afterAll(async () => {

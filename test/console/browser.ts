@@ -36,7 +36,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * `timezoneId`: the zone the browser lives in (UTC by default; the manage page is checked from
+ * New York). `locale`: its language and format (en-GB by default).
+ */
+export async function launchBrowser(options: { timezoneId?: string; locale?: string } = {}): Promise<Browser> {
   if (!CHROMIUM) throw new Error(SKIP_REASON!);
   const profile = await mkdtemp(join(tmpdir(), 'console-test-profile-'));
   // A persistent context on a fresh profile folder: nothing carries over between runs.
@@ -46,8 +50,8 @@ export async function launchBrowser(): Promise<Browser> {
     args: FLAGS,
     viewport: { width: 1280, height: 900 },
     deviceScaleFactor: 1,
-    locale: 'en-GB',
-    timezoneId: 'UTC',
+    locale: options.locale ?? 'en-GB',
+    timezoneId: options.timezoneId ?? 'UTC',
     reducedMotion: 'reduce',
   });
   return {

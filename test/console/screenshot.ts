@@ -6,6 +6,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writeFile as write } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 export interface Comparison {
@@ -55,4 +58,18 @@ export async function compareScreenshot(page: Page, actual: Buffer, baselinePath
   } finally {
     await diffPage.close();
   }
+}
+
+/**
+ * Compares a picture with `__screenshots__/<name>.png`: the same size, and less than `share` of
+ * its pixels different (anti-aliasing and font hinting move a few). On a difference, the picture
+ * is written beside the reference as `<name>.actual.png`.
+ */
+export async function expectScreenshot(page: Page, picture: Buffer, name: string, share = 0.01): Promise<void> {
+  const baseline = fileURLToPath(new URL(`./__screenshots__/${name}.png`, import.meta.url));
+  const result = await compareScreenshot(page, picture, baseline);
+  if (result.created) console.warn(`wrote the reference screenshot ${baseline}`);
+  if (result.differentPixels > 0) await write(baseline.replace(/\.png$/, '.actual.png'), picture);
+  expect(result.sizeMatches, `${name}: size`).toBe(true);
+  expect(result.differentPixels / Math.max(1, result.totalPixels), `${name}: share of pixels that differ`).toBeLessThan(share);
 }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
+import { planWithValues } from '../../src/db/plan-with-values.js';
 
 // The embedded engine's driver (src/db/driver/pglite-driver.ts) prepares a statement the second
 // time it sees its text; these tests run the same text many times and compare.
@@ -114,5 +115,17 @@ describe('the embedded database driver', () => {
       expect(e).toBeInstanceOf(Error);
       expect(fields(e)).toEqual(fields(errors[0]));
     }
+  });
+
+  it('plans a statement marked to be planned with its values afresh each time, never preparing it', async () => {
+    const marked = (n: number) => sql<{ n: number }>`select ${planWithValues} ${n}::int as n, 'marked' as why`.execute(k);
+    const plain = (n: number) => sql<{ n: number }>`select ${n}::int as n, 'plain' as why`.execute(k);
+    for (let i = 0; i < 4; i++) {
+      expect((await marked(i)).rows).toEqual([{ n: i, why: 'marked' }]);
+      expect((await plain(i)).rows).toEqual([{ n: i, why: 'plain' }]);
+    }
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(k);
+    expect(rows.some((r) => r.statement.includes("'plain'"))).toBe(true);
+    expect(rows.some((r) => r.statement.includes("'marked'"))).toBe(false);
   });
 });

@@ -53,8 +53,9 @@ function typesOfSchemaFile(): Map<string, Map<string, Column>> {
       if (name === 'Generated') return columnOf(args[0]);
       if (name === 'Date' || name === 'Timestamp') return { kind: 'timestamp', nullable: false };
       if (name === 'NullableTimestamp') return { kind: 'timestamp', nullable: true };
-      if (name === 'Json') return { kind: 'json', nullable: false };
+      if (name === 'Json' || name === 'JsonWithDefault') return { kind: 'json', nullable: false };
       if (name === 'NullableJson') return { kind: 'json', nullable: true };
+      if (name === 'DefaultedNullableJson') return { kind: 'json', nullable: true };
       const alias = aliases.get(name);
       if (alias) return columnOf(alias);
     }
@@ -79,6 +80,7 @@ function typesOfSchemaFile(): Map<string, Map<string, Column>> {
 const KIND_OF_DATA_TYPE: Record<string, Kind> = {
   text: 'string',
   date: 'string',
+  smallint: 'number',
   integer: 'number',
   bigint: 'number',
   numeric: 'number',

@@ -44,7 +44,7 @@ describe.skipIf(!process.env.DATABASE_URL)('notices of changes to the auth table
   it('moves the watch of a listening process when another commits a change, not before, and not for a rollback', async () => {
     const w = writer!.db;
     const r = reader!;
-    await r.listenForAuthWrites!();
+    await r.listenForWrites!();
     const platform = await createPlatform(w.kysely, 'Notices');
     const key = await w.kysely.selectFrom('api_keys').select('id').where('platform_id', '=', platform.id).executeTakeFirstOrThrow();
 
@@ -86,7 +86,7 @@ describe.skipIf(!process.env.DATABASE_URL)('notices of changes to the auth table
   it('moves the watch when the listening connection is lost, and listens again', async () => {
     const w = writer!.db;
     const r = reader!;
-    await r.listenForAuthWrites!();
+    await r.listenForWrites!();
     const from = r.authWrites.generation;
     const killed = await sql<{ done: boolean }>`
       select pg_terminate_backend(pid) as done from pg_stat_activity

@@ -16,9 +16,10 @@ const ROUTES_MAX_LINES = 250;
 
 /** The objects and jobs a feature serves besides its own name, as docs/architecture.md lists them. */
 const OTHER_PREFIXES: Record<string, string[]> = {
-  availability: ['search', 'explain', 'calendar'],
+  availability: ['search', 'explain', 'calendar', 'holidays'],
   bookings: ['attendees', 'expiry'],
   'calendar-feeds': ['sync'],
+  privacy: ['erasure', 'exports'],
   schedules: ['overrides'],
   webhooks: ['endpoints', 'deliveries', 'resend', 'retention'],
 };

@@ -114,6 +114,24 @@ describe.each(targets)('the command-line tool on $name', (target) => {
     expect(await exitWithin(again, 10_000)).toBe(0);
   });
 
+  it("shows and sets a platform's retention within its bounds (docs/privacy.md#retention)", async () => {
+    const env = await target.env();
+    const created = await cli(['platform', 'create', '--name', 'Clinic host'], env, 120_000);
+    const platformId = field(created.stdout, /Platform (plat_[0-9a-z]+)/);
+    const shown = await cli(['platform', 'retention', '--platform', platformId], env);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toEqual({ events_retention_days: 30, deliveries_retention_days: 30, bookings_personal_data_retention_days: null });
+    const set = await cli(['platform', 'retention', '--platform', platformId, '--events-days', '14', '--deliveries-days', '3', '--personal-data-days', '365'], env);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({ events_retention_days: 14, deliveries_retention_days: 3, bookings_personal_data_retention_days: 365 });
+    const never = await cli(['platform', 'retention', '--platform', platformId, '--personal-data-days', 'never'], env);
+    expect(JSON.parse(never.stdout).bookings_personal_data_retention_days).toBeNull();
+    const tooLong = await cli(['platform', 'retention', '--platform', platformId, '--events-days', '31'], env);
+    expect(tooLong.code).not.toBe(0);
+    expect(tooLong.stderr).toContain('--events-days must be a whole number of days from 1 to 30');
+    expect((await cli(['platform', 'retention', '--platform', platformId, '--deliveries-days', 'never'], env)).code).not.toBe(0);
+  });
+
   it('refuses bad input with a clear message and a non-zero exit', async () => {
     const env = await target.env();
     const created = await cli(['platform', 'create', '--name', 'P'], env, 120_000);

@@ -136,6 +136,7 @@ describe('serve on PGlite', () => {
       [{ PORT: 'abc' }, /PORT must be a non-negative integer/],
       [{ BOOTSTRAP_API_KEY: 'sk_test_short' }, /BOOTSTRAP_API_KEY must look like/],
       [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, /WEBHOOK_ALLOW_PRIVATE must be true or false/],
+      [{ WORKER_POLL_MS: '5000', WORKER_IDLE_MS: '1000' }, /WORKER_IDLE_MS must be at least WORKER_POLL_MS/],
     ] as const) {
       const s = await startServer({ DATA_DIR: dataDir, ...env }, { waitHealthy: false });
       expect(await exitWithin(s, 30_000)).not.toBe(0);

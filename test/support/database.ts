@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { connect, type Db } from '../../src/db/connect.js';
 import { migrate } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
-import { createServerDatabase, databaseUrl, dropServerDatabase } from './server-databases.js';
+import { createServerDatabase, databaseUrl, dropLeftoverDatabases, dropServerDatabase } from './server-databases.js';
 
 /**
  * A migrated database made once per test run (test/support/global-setup.ts), which every
@@ -28,6 +28,8 @@ const unique = (prefix: string) => `${prefix}_${Date.now()}_${process.pid}_${ran
 export async function createTemplate(): Promise<{ template: DatabaseTemplate; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (base) {
+    const leftovers = await dropLeftoverDatabases(base);
+    if (leftovers.length) console.log(`dropped ${leftovers.length} databases that earlier test runs left behind`);
     const name = unique('sched_template');
     await createServerDatabase(base, name);
     const db = await connect({ databaseUrl: databaseUrl(base, name), dataDir: null, poolSize: 1 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll } from 'vitest';
 import pino from 'pino';
 import type { LightMyRequestResponse } from 'fastify';
@@ -116,7 +119,9 @@ const silent = pino({ level: 'silent' });
 export async function setupTestApp(configOverrides: Partial<Config> = {}, options: { resolveHost?: ResolveHost } = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
   // Rate limits high enough never to throttle a test, except where a test sets its own.
-  const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, ...configOverrides };
+  // Exports are written to a folder of this file's own, removed after it (never the repository's data folder).
+  const exportsDir = configOverrides.exportsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exports-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, exportsDir, ...configOverrides };
   const clock = new TestClock();
   const metrics = new Metrics();
   const app = await buildApp(db, config, false, { clock, metrics, resolveHost: options.resolveHost });
@@ -130,6 +135,7 @@ export async function setupTestApp(configOverrides: Partial<Config> = {}, option
     await Promise.all(workers.map((w) => (started.has(w) ? undefined : w.stop())));
     await app.close();
     await drop();
+    if (!configOverrides.exportsDir) fs.rmSync(exportsDir, { recursive: true, force: true });
   });
   const workerNamed = (name: string) => {
     const worker = workers.find((w) => w.name === name);

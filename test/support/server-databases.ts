@@ -95,20 +95,53 @@ export async function createServerDatabase(base: string, name: string, template?
   return urls[0]!;
 }
 
-/** Drops database `name` (on every node of a cluster). */
-export async function dropServerDatabase(base: string, name: string): Promise<void> {
-  for (const url of await allNodes(base, name)) {
+/**
+ * Drops what earlier runs left on the server of `base` (and, on a cluster, on every node): a
+ * run cut short never drops its template and its last files' databases, and on Citus each one
+ * keeps a maintenance daemon busy on every node (docs/development.md, "On a Citus cluster").
+ * The names carry their creation time (database.ts): a file's database that no client uses
+ * after ten minutes, or a template after two hours, belongs to no run still going.
+ */
+export async function dropLeftoverDatabases(base: string): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const url of await allNodes(base, 'postgres')) {
     await withClient(maintenanceUrl(url), async (c) => {
-      // A worker may still be finishing a two-phase commit's second phase for the database.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await c.query(`drop database if exists ${name} with (force)`);
-        } catch (error) {
-          if (attempt >= 10 || !/is being accessed by other users/.test((error as Error).message)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-        }
+      const leftovers = await c.query<{ datname: string }>(`
+        select d.datname from pg_database d,
+          lateral (select (regexp_match(d.datname, '^sched_([a-z]+)_([0-9]{13})_'))) m(parts)
+        where m.parts is not null
+          and (to_timestamp(m.parts[2]::bigint / 1000.0) < now() - interval '2 hours'
+               or (m.parts[1] <> 'template'
+                   and to_timestamp(m.parts[2]::bigint / 1000.0) < now() - interval '10 minutes'
+                   and not exists (select 1 from pg_stat_activity a where a.datname = d.datname
+                                   and a.backend_type = 'client backend' and a.application_name not like 'citus%')))`);
+      for (const { datname } of leftovers.rows) {
+        await dropOnNode(c, datname).then(
+          () => dropped.push(datname),
+          () => undefined, // still busy on this node: the next run tries again
+        );
       }
     });
+  }
+  return dropped;
+}
+
+/** Drops database `name` (on every node of a cluster). */
+export async function dropServerDatabase(base: string, name: string): Promise<void> {
+  for (const url of await allNodes(base, name)) await withClient(maintenanceUrl(url), (c) => dropOnNode(c, name));
+}
+
+async function dropOnNode(c: pg.Client, name: string): Promise<void> {
+  // A worker may still be finishing a two-phase commit's second phase for the database, and
+  // Citus's maintenance daemon comes back to it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await c.query(`drop database if exists ${name} with (force)`);
+      return;
+    } catch (error) {
+      if (attempt >= 10 || !/is being accessed by other users/.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
   }
 }
 

@@ -32,6 +32,12 @@ export interface SchedulingOptions {
   maxRetryDelayMs?: number;
   /** Timeout of one attempt (default 60 000 ms). */
   timeoutMs?: number;
+  /**
+   * Names the program that uses the client, sent as `Scheduling-Client`. The service knows one
+   * name, `console` (its web console's changes are then recorded with the actor `console`
+   * rather than `api_key`; docs/events.md#actors); any other is sent and ignored.
+   */
+  client?: string;
   /** Another fetch (tests, proxies); default `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch;
 }
@@ -78,6 +84,7 @@ export class Scheduling {
     const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}` };
     if (options.account) headers['Service-Account'] = options.account;
     if (options.apiVersion) headers['Service-Version'] = options.apiVersion;
+    if (options.client) headers['Scheduling-Client'] = options.client;
     this.raw = createClient<paths, 'application/json'>({
       baseUrl: (options.baseUrl ?? 'http://127.0.0.1:4000').replace(/\/+$/, ''),
       headers,

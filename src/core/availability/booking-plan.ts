@@ -4,11 +4,11 @@
  * creation, reschedule, import, series generation, re-checks and availability search
  * all call this, so they cannot disagree.
  */
-import type { CandidateOrder, Conflict, ConflictPolicy, ConflictReason, CandidateReason, RuleScope } from './types.js';
+import type { CandidateOrder, Conflict, ConflictPolicy, ConflictReason, CandidateReason, FairnessPeriod, PreviousBooking, PreviousChoice, RuleScope } from './types.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { formatInstant } from '../time/wall-time.js';
 import { checkSegmentFit, type ExtraHold, type SegmentFit } from './segment-fit.js';
-import { orderCandidates } from './candidate-order.js';
+import { orderCandidates, previousCandidate, withPreviousFirst } from './candidate-order.js';
 
 export interface PlanSegmentInput {
   start: number;
@@ -21,8 +21,10 @@ export interface PlanSegmentInput {
   /** null/undefined → the chosen resource's default buffer. */
   bufferBeforeMinutes?: number | null;
   bufferAfterMinutes?: number | null;
-  /** How `resources` are tried: as listed (default) or balanced (docs/bookings.md#conflict-policies-and-candidates). */
+  /** How `resources` are tried: as listed (default), balanced or weighted (docs/bookings.md#conflict-policies-and-candidates). */
   candidateOrder?: CandidateOrder;
+  /** `weighted` only: the period its counts cover (default week). */
+  fairnessPeriod?: FairnessPeriod;
 }
 
 export interface PlanInput {
@@ -41,6 +43,12 @@ export interface PlanInput {
   rules?: RuleScope;
   /** Try every candidate, not only up to the first that fits, and return the trials (explain). */
   evaluateAll?: boolean;
+  /**
+   * `prefer_previous_resource` (docs/bookings.md#returning-customers): the customer's latest
+   * completed or confirmed booking (null: it has none). Each segment tries that booking's
+   * resource first, when it is a candidate; absent: not asked.
+   */
+  previous?: PreviousBooking | null;
 }
 
 /** One candidate of one segment, as planned: its fit and the buffers it was weighed with. */
@@ -57,6 +65,8 @@ export interface SegmentTrials {
   candidates: CandidateTrial[];
   /** The candidate the booking gets, or null. */
   chosen: string | null;
+  /** What became of the previous resource, when it was asked for. */
+  previous?: PreviousChoice;
 }
 
 export interface PlannedSegment {
@@ -88,6 +98,7 @@ export interface BookingPlan {
 const REFUSED_BY: Record<ConflictPolicy, ReadonlySet<ConflictReason>> = {
   reject: new Set<ConflictReason>([
     'outside_schedule',
+    'holiday',
     'blocked',
     'capacity_exceeded',
     'resource_archived',
@@ -133,7 +144,13 @@ export function planBooking(input: PlanInput): BookingPlan {
     else if (order === 'listed') {
       for (const id of listed) timelineOf(id);
       candidates = listed;
-    } else candidates = orderCandidates(listed.map(timelineOf), seg.start, order);
+    } else candidates = orderCandidates(listed.map(timelineOf), seg.start, order, seg.fairnessPeriod);
+    // A returning customer's previous resource goes first: it wins when it fits, before
+    // weights, priorities and balance; when it does not, the order above decides.
+    const asked = input.previous !== undefined;
+    const preferred = asked ? previousCandidate(listed, input.previous ?? null) : null;
+    const inOrder = candidates;
+    candidates = withPreviousFirst(candidates, preferred);
 
     const tried: CandidateTrial[] = [];
     let chosen: CandidateTrial | null = null;
@@ -166,10 +183,18 @@ export function planBooking(input: PlanInput): BookingPlan {
       // `capacity_only` with blocked), since the caller asked for a booking despite such
       // conflicts; prefer order over "fewest conflicts" so the result is predictable.
       // Under `reject` nothing qualifies and the segment reports no_candidate_available.
-      chosen = tried.find((t) => ownConflicts(t.fit).every((c) => !policyRefuses(policy, c.reason))) ?? null;
+      // The previous resource did not fit, so the candidate order alone decides here.
+      chosen =
+        inOrder
+          .map((id) => tried.find((t) => t.resource === id)!)
+          .find((t) => ownConflicts(t.fit).every((c) => !policyRefuses(policy, c.reason))) ?? null;
     }
 
-    trials.push({ candidates: tried, chosen: chosen?.resource ?? null });
+    trials.push({
+      candidates: tried,
+      chosen: chosen?.resource ?? null,
+      ...(asked ? { previous: previousChoice(input.previous ?? null, preferred, tried) } : {}),
+    });
     if (!chosen) {
       if (seg.start < now) conflicts.push(startPassed(index, null, seg.start));
       conflicts.push({
@@ -203,6 +228,16 @@ export function planBooking(input: PlanInput): BookingPlan {
 
   const refused = conflicts.filter((c) => policyRefuses(policy, c.reason));
   return { ok: refused.length === 0, segments: planned, conflicts, refused, ...(input.evaluateAll ? { trials } : {}) };
+}
+
+/** What became of the previous resource: booked first when it fits, else why not. */
+function previousChoice(previous: PreviousBooking | null, preferred: string | null, tried: readonly CandidateTrial[]): PreviousChoice {
+  const booking = previous?.booking ?? null;
+  if (!previous) return { outcome: 'no_history', resource: null, booking };
+  if (preferred === null) return { outcome: 'not_a_candidate', resource: null, booking };
+  // Preferred only when it fits outright: a start that has passed books no one.
+  const trial = tried.find((t) => t.resource === preferred)!;
+  return { outcome: trial.fit.conflicts.length === 0 ? 'preferred' : 'unavailable', resource: preferred, booking };
 }
 
 function ownConflicts(fit: SegmentFit): Conflict[] {

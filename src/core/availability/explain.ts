@@ -5,7 +5,7 @@
  * of the days the held time touches (schedule or override id), the blocks, the bookings that
  * hold the capacity, the rule and its limit, the archived resource. Pure.
  */
-import type { BlockFacts, Conflict, OverrideFacts, ScheduleFacts } from './types.js';
+import type { BlockFacts, Conflict, HolidayFacts, OverrideFacts, PreviousBooking, PreviousChoice, ScheduleFacts } from './types.js';
 import type { Interval } from '../time/types.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { planBooking, type CandidateTrial, type PlanSegmentInput } from './booking-plan.js';
@@ -35,6 +35,8 @@ export interface ExplainedSegment {
   /** The candidate a booking would get under `reject`, or null. */
   resource: string | null;
   candidates: ExplainedCandidate[];
+  /** With `prefer_previous_resource`: what became of the customer's previous resource; else null. */
+  previous_resource: (PreviousChoice & { message: string }) | null;
 }
 
 export interface Explanation {
@@ -43,13 +45,18 @@ export interface Explanation {
   segments: ExplainedSegment[];
 }
 
-export function explainPlan(segments: readonly PlanSegmentInput[], timelines: ReadonlyMap<string, ResourceTimeline>, now: number): Explanation {
+export function explainPlan(
+  segments: readonly PlanSegmentInput[],
+  timelines: ReadonlyMap<string, ResourceTimeline>,
+  now: number,
+  previous?: PreviousBooking | null,
+): Explanation {
   // Planned as a booking under `allow` would be: where no candidate of a segment fits, that
   // booking still takes the first one it may, and later segments of the same booking are
   // weighed against its hold; so the reasons here are the conflicts it would report. Where
   // every segment has a candidate that fits, `allow` and `reject` choose alike, so `fits`
   // is exactly search's answer.
-  const plan = planBooking({ segments, timelines, now, policy: 'allow', rules: 'all', evaluateAll: true });
+  const plan = planBooking({ segments, timelines, now, policy: 'allow', rules: 'all', evaluateAll: true, previous });
   const trials = plan.trials!;
   return {
     fits: plan.ok && plan.conflicts.length === 0 && plan.segments.length === segments.length,
@@ -72,9 +79,24 @@ export function explainPlan(segments: readonly PlanSegmentInput[], timelines: Re
         // The candidate a booking gets under `reject`: only one that fits.
         resource: chosen?.fits ? chosen.resource : null,
         candidates,
+        previous_resource: trials[i].previous ? { ...trials[i].previous, message: previousMessage(trials[i].previous!, i) } : null,
       };
     }),
   };
+}
+
+/** A sentence on the previous resource of segment `i`: preferred, or why it was not used. */
+function previousMessage(p: PreviousChoice, i: number): string {
+  switch (p.outcome) {
+    case 'preferred':
+      return `The customer's previous resource ${p.resource} (booking ${p.booking}) fits and is preferred for segment ${i}, before the candidate order.`;
+    case 'unavailable':
+      return `The customer's previous resource ${p.resource} (booking ${p.booking}) does not fit segment ${i} (its reasons are listed with it), so the candidate order decides among the others.`;
+    case 'not_a_candidate':
+      return `None of the resources of the customer's latest booking ${p.booking} is a candidate of segment ${i}, so the candidate order chose.`;
+    case 'no_history':
+      return `The customer has no completed or confirmed booking, so the candidate order chose for segment ${i}.`;
+  }
 }
 
 function detailsOf(c: Conflict, timeline: ResourceTimeline, trial: CandidateTrial, seg: PlanSegmentInput, now: number): Details {
@@ -96,6 +118,8 @@ function detailsOf(c: Conflict, timeline: ResourceTimeline, trial: CandidateTria
     }
     case 'outside_schedule':
       return { ...heldOut, location: seg.location ?? null, working_days: workingDays(timeline, held) };
+    case 'holiday':
+      return { ...heldOut, holiday: c.holiday, location: seg.location ?? null, working_days: workingDays(timeline, held) };
     case 'blocked':
       return { ...heldOut, blocks: blocksOver(timeline, held) };
     case 'capacity_exceeded':
@@ -119,26 +143,36 @@ function detailsOf(c: Conflict, timeline: ResourceTimeline, trial: CandidateTria
 
 /**
  * The working time of every local day the held time touches, and where it comes from: the
- * day's override (its id), else the schedule in force (its id), else nothing (closed).
+ * day's override (its id), else the holiday that closes it (its name, date and rule; the
+ * schedule it closes is named too), else the schedule in force (its id), else nothing (closed).
  */
 function workingDays(timeline: ResourceTimeline, held: Interval) {
   const tz = timeline.resource.timezone;
-  const { schedules, overrides } = timeline.facts;
+  const { schedules, overrides, holidays } = timeline.facts;
   const sorted = [...schedules].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
   const byDate = new Map(overrides.map((o) => [o.date, o]));
+  const holidaysByDate = new Map(holidays.map((h) => [h.date, h]));
   const out = [];
   const last = toEpochDay(instantToLocalDate(held.end - 1, tz));
   for (let day = toEpochDay(instantToLocalDate(held.start, tz)); day <= last; day++) {
-    out.push(dayOf(day, tz, sorted, byDate, timeline.resource.defaultLocation));
+    out.push(dayOf(day, tz, sorted, byDate, holidaysByDate, timeline.resource.defaultLocation));
   }
   return out;
 }
 
-function dayOf(day: number, tz: string, sorted: readonly ScheduleFacts[], byDate: ReadonlyMap<string, OverrideFacts>, defaultLocation: string | null) {
-  const { date, override, schedule, walls } = dayRule(day, sorted, byDate);
+function dayOf(
+  day: number,
+  tz: string,
+  sorted: readonly ScheduleFacts[],
+  byDate: ReadonlyMap<string, OverrideFacts>,
+  holidaysByDate: ReadonlyMap<string, HolidayFacts>,
+  defaultLocation: string | null,
+) {
+  const { date, override, holiday, schedule, walls } = dayRule(day, sorted, byDate, holidaysByDate);
   return {
     date,
     override: override?.id ?? null,
+    holiday: holiday ? { date: holiday.date, name: holiday.name, rule: holiday.rule, type: holiday.type } : null,
     schedule: schedule?.id ?? null,
     intervals: walls.map((w) => ({
       start: formatInstant(localToInstant(date, parseWallTime(w.start) ?? 0, tz)),

@@ -5,6 +5,7 @@
 import type {
   BlockFacts,
   BookedStart,
+  HolidayFacts,
   HoldFacts,
   OverrideFacts,
   ResourceFacts,
@@ -29,6 +30,14 @@ export interface ResourceTimeline {
   workingSet: IntervalSet;
   /** Working time per location (null = no location known), normalized. */
   workingByLocation: ReadonlyMap<string | null, IntervalSet>;
+  /**
+   * Where some day of the range is closed by a holiday: the working time as it would be
+   * without holidays, so that a segment outside working time only because of a holiday is
+   * told `holiday`, not `outside_schedule`. Absent when no holiday closes a day of the range.
+   */
+  withoutHolidays?: { workingSet: IntervalSet; workingByLocation: ReadonlyMap<string | null, IntervalSet> };
+  /** The holidays that close a day of the range (an override on the date wins: not listed). */
+  holidays: readonly HolidayFacts[];
   blocked: IntervalSet;
   /** The calendar feed busy time among the blocks, to name the feed and event of a conflict. */
   feedBusy: readonly BlockFacts[];
@@ -42,6 +51,7 @@ export interface ResourceTimeline {
     overrides: readonly OverrideFacts[];
     blocks: readonly BlockFacts[];
     holds: readonly HoldFacts[];
+    holidays: readonly HolidayFacts[];
   };
 }
 
@@ -49,6 +59,8 @@ export interface ResourceTimelineInput {
   resource: ResourceFacts;
   schedules: readonly ScheduleFacts[];
   overrides: readonly OverrideFacts[];
+  /** Holidays of the resource's country and region, as local dates in its zone; default none. */
+  holidays?: readonly HolidayFacts[];
   /** Blocks that may apply (others' resource blocks are ignored). */
   blocks: readonly BlockFacts[];
   /**
@@ -71,7 +83,30 @@ export interface ResourceTimelineInput {
 export function buildResourceTimeline(input: ResourceTimelineInput): ResourceTimeline {
   const { resource, range } = input;
   const ignored = new Set(input.ignoreBookingIds ?? []);
-  const working = workingTime(resource, input.schedules, input.overrides, range);
+  // An override on a holiday's date wins: that holiday closes nothing.
+  const overridden = new Set(input.overrides.map((o) => o.date));
+  const holidays = (input.holidays ?? []).filter((h) => !overridden.has(h.date));
+  const working = workingTime(resource, input.schedules, input.overrides, range, holidays);
+  const withoutHolidays = holidays.length === 0 ? undefined : workingSets(workingTime(resource, input.schedules, input.overrides, range));
+  const { workingByLocation } = workingSets(working);
+  const holds = input.holds.filter((h) => h.resource === resource.id && !ignored.has(h.bookingId));
+  return {
+    resource,
+    range: { start: range.start, end: range.end },
+    working,
+    workingSet: normalize(working),
+    workingByLocation,
+    ...(withoutHolidays && !sameSet(withoutHolidays.workingSet, normalize(working)) ? { withoutHolidays } : {}),
+    holidays,
+    blocked: blockedSet(resource, input.blocks, working),
+    feedBusy: input.blocks.filter((b) => b.feed && b.resource === resource.id && b.end > b.start),
+    capacity: buildCapacityTimeline(holds),
+    usage: buildUsage(resource.timezone, input.starts ?? [], ignored, input.lastBookedAt ?? null),
+    facts: { schedules: input.schedules, overrides: input.overrides, blocks: input.blocks, holds, holidays },
+  };
+}
+
+function workingSets(working: readonly WorkingInterval[]) {
   const byLocation = new Map<string | null, WorkingInterval[]>();
   for (const w of working) {
     const list = byLocation.get(w.location) ?? [];
@@ -80,19 +115,11 @@ export function buildResourceTimeline(input: ResourceTimelineInput): ResourceTim
   }
   const workingByLocation = new Map<string | null, IntervalSet>();
   for (const [loc, list] of byLocation) workingByLocation.set(loc, normalize(list));
-  const holds = input.holds.filter((h) => h.resource === resource.id && !ignored.has(h.bookingId));
-  return {
-    resource,
-    range: { start: range.start, end: range.end },
-    working,
-    workingSet: normalize(working),
-    workingByLocation,
-    blocked: blockedSet(resource, input.blocks, working),
-    feedBusy: input.blocks.filter((b) => b.feed && b.resource === resource.id && b.end > b.start),
-    capacity: buildCapacityTimeline(holds),
-    usage: buildUsage(resource.timezone, input.starts ?? [], ignored, input.lastBookedAt ?? null),
-    facts: { schedules: input.schedules, overrides: input.overrides, blocks: input.blocks, holds },
-  };
+  return { workingSet: normalize(working), workingByLocation };
+}
+
+function sameSet(a: IntervalSet, b: IntervalSet): boolean {
+  return a.length === b.length && a.every((x, i) => x.start === b[i].start && x.end === b[i].end);
 }
 
 /** Buffers are at most 1440 minutes (a day), so a day of padding covers any held time. */

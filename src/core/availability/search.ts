@@ -4,7 +4,7 @@
  * succeed. Whether a start works is decided ONLY by planBooking; the shortcut below
  * merely skips starts that provably fail it (using segment-fit's own fitSpace).
  */
-import type { CandidateOrder } from './types.js';
+import type { CandidateOrder, FairnessPeriod, PreviousBooking } from './types.js';
 import type { Interval } from '../time/types.js';
 import { rulesOf, startWindow } from './rules.js';
 import type { ResourceTimeline } from './resource-timeline.js';
@@ -26,6 +26,7 @@ export interface SearchSegment {
   location?: string | null;
   /** How candidates are tried; the slot names the one a booking would get. */
   candidateOrder?: CandidateOrder;
+  fairnessPeriod?: FairnessPeriod;
 }
 
 export interface SearchInput {
@@ -39,6 +40,8 @@ export interface SearchInput {
   /** Timelines of every candidate, built over timelineRangeFor({start: from, end: to}). */
   timelines: ReadonlyMap<string, ResourceTimeline>;
   now: number;
+  /** `prefer_previous_resource`: the customer's latest booking, or null (none); absent: not asked. */
+  previous?: PreviousBooking | null;
 }
 
 export interface SlotSegment {
@@ -94,6 +97,7 @@ export function slotSegments(
     bufferBeforeMinutes: s.bufferBeforeMinutes,
     bufferAfterMinutes: s.bufferAfterMinutes,
     candidateOrder: s.candidateOrder,
+    fairnessPeriod: s.fairnessPeriod,
   }));
 }
 
@@ -192,7 +196,7 @@ export function* searchSlotsInSteps(input: SearchInput): Generator<void, SearchR
   };
 
   const trySlot = (t: number): Slot | null => {
-    const plan = planBooking({ segments: slotSegments(segments, t, { starts, ends }), timelines, now: input.now, policy: 'reject', rules: 'all' });
+    const plan = planBooking({ segments: slotSegments(segments, t, { starts, ends }), timelines, now: input.now, policy: 'reject', rules: 'all', previous: input.previous });
     if (!plan.ok) return null;
     return {
       start: t,

@@ -3,13 +3,13 @@
  * creation, reschedules, imports, series and re-checks all ask this function (through
  * planBooking), so that a slot that is offered can be booked (ARCHITECTURE habit 5).
  */
-import type { Conflict, RuleScope } from './types.js';
+import type { Conflict, HolidayFacts, RuleScope } from './types.js';
 import type { Interval } from '../time/types.js';
 import { ruleConflicts } from './rules.js';
 import type { ResourceTimeline } from './resource-timeline.js';
 import { contains, lastStartingAtOrBefore, overlaps, subtract, EMPTY_SET, type IntervalSet } from '../time/interval-set.js';
 import { maxUsedWithExtra, type QuantityHold } from '../time/capacity-timeline.js';
-import { formatInstant, MINUTE_MS } from '../time/wall-time.js';
+import { formatInstant, instantToLocalDate, MINUTE_MS } from '../time/wall-time.js';
 
 export interface SegmentRequest {
   /** Position of the segment in the booking; reported in conflicts. */
@@ -62,6 +62,22 @@ export function workingSetFor(timeline: ResourceTimeline, location: string | nul
 /** True when the held time lies inside the (location's) working time. Shared with search's skip. */
 export function insideWorkingTime(timeline: ResourceTimeline, held: Interval, location: string | null | undefined): boolean {
   return contains(workingSetFor(timeline, location), held);
+}
+
+/**
+ * The holiday that is why the held time is not working time: the held time would lie inside
+ * working time but for the holidays, and the first holiday whose local day it touches is
+ * named. Null when it would be outside working time anyway (a holiday on a closed day).
+ */
+export function closingHoliday(timeline: ResourceTimeline, held: Interval, location: string | null | undefined): HolidayFacts | null {
+  const without = timeline.withoutHolidays;
+  if (!without) return null;
+  const set = location === undefined || location === null ? without.workingSet : (without.workingByLocation.get(location) ?? EMPTY_SET);
+  if (!contains(set, held)) return null;
+  const tz = timeline.resource.timezone;
+  const first = instantToLocalDate(held.start, tz);
+  const last = instantToLocalDate(held.end - 1, tz);
+  return timeline.holidays.find((h) => h.date >= first && h.date <= last) ?? null;
 }
 
 /**
@@ -120,10 +136,16 @@ export function checkSegmentFit(
   conflicts.push(...fromRules.timing);
   if (!insideWorkingTime(timeline, held, segment.location)) {
     const where = segment.location ? ` at location ${segment.location}` : '';
-    add(
-      'outside_schedule',
-      `Resource ${resource.id} is not working${where} for all of the held time ${span()} (buffers included).`,
-    );
+    const holiday = closingHoliday(timeline, held, segment.location);
+    if (holiday) {
+      add('holiday', `Resource ${resource.id} is closed on ${holiday.date} for the holiday ${holiday.name}, during the held time ${span()}.`);
+      conflicts[conflicts.length - 1].holiday = { date: holiday.date, name: holiday.name, rule: holiday.rule };
+    } else {
+      add(
+        'outside_schedule',
+        `Resource ${resource.id} is not working${where} for all of the held time ${span()} (buffers included).`,
+      );
+    }
   }
   if (overlaps(timeline.blocked, held)) {
     const busy = timeline.feedBusy.find((b) => b.start < held.end && b.end > held.start);

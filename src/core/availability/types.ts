@@ -31,6 +31,19 @@ export interface OverrideFacts {
   intervals: WallInterval[];
 }
 
+/**
+ * A public holiday of a resource (docs/availability.md#holidays): it closes the local date in
+ * the resource's zone, as a closing override would; an override on that date wins.
+ */
+export interface HolidayFacts {
+  /** YYYY-MM-DD local date in the resource's zone. */
+  date: string;
+  name: string;
+  /** The library's rule (e.g. `easter 1`), and the holiday's type (`public`, `bank` …). */
+  rule: string;
+  type: string;
+}
+
 /** Working time turned into instants. `location` is already resolved (null → resource default). */
 export interface WorkingInterval extends Interval {
   location: string | null;
@@ -46,6 +59,9 @@ export interface ResourceFacts {
   bufferAfterMinutes: number;
   /** The booking rules in force (the account's, each field overridden by the resource's); absent: none. */
   rules?: BookingRules;
+  /** `weighted` order (docs/bookings.md#weighted-assignment): its share (1–100, default 1) and level (0–9, lower first, default 0). */
+  assignmentWeight?: number;
+  assignmentPriority?: number;
 }
 
 /**
@@ -66,7 +82,36 @@ export const NO_RULES: BookingRules = { minNoticeMinutes: null, maxAdvanceDays: 
 export type RuleScope = 'all' | 'caps' | 'none';
 
 /** How a segment orders its candidates (docs/bookings.md#conflict-policies-and-candidates). */
-export type CandidateOrder = 'listed' | 'balanced';
+export type CandidateOrder = 'listed' | 'balanced' | 'weighted';
+
+/** The period over which `weighted` counts each candidate's bookings, in the candidate's zone. */
+export type FairnessPeriod = 'day' | 'week' | 'month';
+
+/**
+ * A returning customer's latest completed or confirmed booking (docs/bookings.md#returning-customers):
+ * its id and the resources of its segments, in segment order. A segment that asks for the
+ * previous resource tries the first of these that is among its candidates before any other.
+ */
+export interface PreviousBooking {
+  booking: string;
+  resources: readonly string[];
+}
+
+/**
+ * What became of the previous resource in one segment (explain names it): `preferred`, it fits
+ * and is booked; `unavailable`, it is a candidate but does not fit, so the candidate order
+ * chose; `not_a_candidate`, none of the previous booking's resources is a candidate of the
+ * segment; `no_history`, the customer has no completed or confirmed booking.
+ */
+export type PreviousOutcome = 'preferred' | 'unavailable' | 'not_a_candidate' | 'no_history';
+
+export interface PreviousChoice {
+  outcome: PreviousOutcome;
+  /** The previous resource among the candidates (null: none is). */
+  resource: string | null;
+  /** The customer's latest completed or confirmed booking (null: none). */
+  booking: string | null;
+}
 
 /** One booking's segment start on a resource: what the caps and `balanced` count. */
 export interface BookedStart {
@@ -95,6 +140,7 @@ export interface HoldFacts extends Interval {
 
 export type ConflictReason =
   | 'outside_schedule'
+  | 'holiday'
   | 'blocked'
   | 'capacity_exceeded'
   | 'resource_archived'
@@ -106,6 +152,7 @@ export type ConflictReason =
 
 export type CandidateReason =
   | 'outside_schedule'
+  | 'holiday'
   | 'blocked'
   | 'capacity_exceeded'
   | 'resource_archived'
@@ -128,6 +175,8 @@ export interface Conflict {
   /** On `blocked` caused by a calendar feed's busy time: the feed and the event's UID. */
   calendar_feed?: string;
   event_uid?: string;
+  /** On `holiday`: the holiday that closes the day (the first one the held time touches). */
+  holiday?: { date: string; name: string; rule: string };
 }
 
 export type ConflictPolicy = 'reject' | 'capacity_only' | 'allow';

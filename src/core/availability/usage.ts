@@ -21,6 +21,8 @@ export interface ResourceUsage {
   day(start: number): Period;
   /** The ISO week (Monday to Sunday) of `start`, with the bookings counted there. */
   week(start: number): Period;
+  /** The calendar month of `start`, with the bookings counted there (`weighted` order). */
+  month(start: number): Period;
   /** When the resource was last booked (epoch ms), or null: never (among those counted). */
   lastBookedAt(): number | null;
   /** Another booking's start, planned in this run (a series occurrence). */
@@ -65,6 +67,10 @@ export function buildUsage(
   return {
     day: (start) => period(dateOf(start), 1),
     week: (start) => period(mondayOf(dateOf(start)), 7),
+    month: (start) => {
+      const first = `${dateOf(start).slice(0, 8)}01`;
+      return period(first, daysInMonthOf(first));
+    },
     lastBookedAt: () => last,
     add,
   };
@@ -72,3 +78,11 @@ export function buildUsage(
 
 /** The days around [start, end) whose bookings the caps may need: the ISO weeks touched, and a day more for zones. */
 export const USAGE_PAD_MS = 8 * 24 * 3600 * 1000;
+
+/** The same for `weighted` order over a month: the calendar months touched, and a day more. */
+export const MONTH_USAGE_PAD_MS = 32 * 24 * 3600 * 1000;
+
+function daysInMonthOf(first: string): number {
+  const [y, m] = [Number(first.slice(0, 4)), Number(first.slice(5, 7))];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}

@@ -2,7 +2,7 @@
  * Schedules and overrides (wall-clock, in the resource's zone) → working intervals
  * (instants, with resolved location). Rules: docs/availability.md#schedules.
  */
-import type { OverrideFacts, ResourceFacts, ScheduleFacts, WallInterval, WorkingInterval } from './types.js';
+import type { HolidayFacts, OverrideFacts, ResourceFacts, ScheduleFacts, WallInterval, WorkingInterval } from './types.js';
 import type { Interval } from '../time/types.js';
 import {
   fromEpochDay,
@@ -47,30 +47,39 @@ function rotationWeekOfDay(schedule: ScheduleFacts, epochDay: number): number {
 /** What decides one local day's working time, and the wall-clock intervals it gives. */
 export interface DayRule {
   date: string;
-  /** The day's override: it replaces the schedule for that date. */
+  /** The day's override: it replaces the schedule for that date (a holiday's closing too). */
   override: OverrideFacts | null;
-  /** Without an override, the schedule in force (null: none, closed). */
+  /** Without an override, the holiday that closes the day, if any. */
+  holiday: HolidayFacts | null;
+  /** Without an override, the schedule in force (null: none, closed); on a holiday, the one it closes. */
   schedule: ScheduleFacts | null;
   walls: readonly WallInterval[];
 }
 
+const NO_HOLIDAYS: ReadonlyMap<string, HolidayFacts> = new Map();
+
 /**
- * The one rule for a local day (an epoch day): its override if it has one, else the day's
- * intervals in the rotation week of the schedule in force. Working time (search, booking)
- * and explain both ask it.
+ * The one rule for a local day (an epoch day): its override if it has one, else closed when
+ * it is a holiday, else the day's intervals in the rotation week of the schedule in force.
+ * Working time (search, booking) and explain both ask it. `holidaysByDate` left out (or
+ * empty): the day as it would be without holidays.
  */
 export function dayRule(
   epochDay: number,
   sortedSchedules: readonly ScheduleFacts[],
   overridesByDate: ReadonlyMap<string, OverrideFacts>,
+  holidaysByDate: ReadonlyMap<string, HolidayFacts> = NO_HOLIDAYS,
 ): DayRule {
   const date = fromEpochDay(epochDay);
   const override = overridesByDate.get(date);
-  if (override) return { date, override, schedule: null, walls: override.intervals };
+  if (override) return { date, override, holiday: null, schedule: null, walls: override.intervals };
   const schedule = scheduleInForce(sortedSchedules, date);
+  const holiday = holidaysByDate.size === 0 ? null : (holidaysByDate.get(date) ?? null);
+  if (holiday) return { date, override: null, holiday, schedule, walls: [] };
   const walls = schedule && schedule.weeks.length > 0 ? (schedule.weeks[rotationWeekOfDay(schedule, epochDay)]?.[WEEKDAYS[weekdayIndexOfDay(epochDay)]] ?? []) : [];
-  return { date, override: null, schedule, walls };
+  return { date, override: null, holiday: null, schedule, walls };
 }
+
 
 /**
  * Working intervals of `resource` overlapping `range`, clipped to it, sorted by start.
@@ -89,11 +98,13 @@ export function workingTime(
   schedules: readonly ScheduleFacts[],
   overrides: readonly OverrideFacts[],
   range: Interval,
+  holidays: readonly HolidayFacts[] = [],
 ): WorkingInterval[] {
   if (range.end <= range.start) return [];
   const tz = resource.timezone;
   const sorted = [...schedules].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : a.effectiveFrom > b.effectiveFrom ? 1 : 0));
   const byDate = new Map(overrides.map((o) => [o.date, o]));
+  const holidaysByDate = holidays.length === 0 ? NO_HOLIDAYS : new Map(holidays.map((h) => [h.date, h]));
   // One day either side: a local day's intervals can reach into the neighbouring UTC
   // days (24:00 ends, zones far from UTC, moved-forward times).
   const first = toEpochDay(instantToLocalDate(range.start, tz)) - 1;
@@ -101,7 +112,7 @@ export function workingTime(
 
   const raw: WorkingInterval[] = [];
   for (let day = first; day <= last; day++) {
-    const { date, walls } = dayRule(day, sorted, byDate);
+    const { date, walls } = dayRule(day, sorted, byDate, holidaysByDate);
     for (const wall of walls) {
       const startMin = wallMinutes(wall.start, false);
       const endMin = wallMinutes(wall.end, true);

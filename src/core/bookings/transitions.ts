@@ -2,16 +2,17 @@
  * Booking and attendee states (docs/bookings.md#lifecycle). Attendee states mirror booking states,
  * so both use these rules:
  *
+ *   requested → confirmed (approve) | cancelled (decline, cancel; the approval timeout)
  *   pending   → confirmed | cancelled | expired
  *   confirmed → cancelled | completed | no_show   (complete/no_show once started)
  *   cancelled, expired, completed, no_show: terminal
  */
 
-export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'completed' | 'no_show';
+export type BookingStatus = 'requested' | 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'completed' | 'no_show';
 /** Attendees also wait for a seat (docs/waitlists.md): waitlisted → cancelled, or promoted. */
-export type AttendeeStatus = BookingStatus | 'waitlisted';
+export type AttendeeStatus = Exclude<BookingStatus, 'requested'> | 'waitlisted';
 
-export type BookingAction = 'confirm' | 'cancel' | 'expire' | 'complete' | 'no_show';
+export type BookingAction = 'confirm' | 'cancel' | 'expire' | 'complete' | 'no_show' | 'approve' | 'decline';
 
 export interface TransitionError {
   ok: false;
@@ -29,14 +30,18 @@ const TARGET: Record<BookingAction, BookingStatus> = {
   expire: 'expired',
   complete: 'completed',
   no_show: 'no_show',
+  approve: 'confirmed',
+  decline: 'cancelled',
 };
 
 const ALLOWED_FROM: Record<BookingAction, readonly BookingStatus[]> = {
   confirm: ['pending'],
-  cancel: ['pending', 'confirmed'],
+  cancel: ['requested', 'pending', 'confirmed'],
   expire: ['pending'],
   complete: ['confirmed'],
   no_show: ['confirmed'],
+  approve: ['requested'],
+  decline: ['requested'],
 };
 
 export function isTerminal(status: BookingStatus): boolean {
@@ -45,16 +50,19 @@ export function isTerminal(status: BookingStatus): boolean {
 
 /**
  * The status as it must be shown: a pending booking (or attendee) past its
- * expires_at reads as expired even before the expiry job has written it.
+ * expires_at reads as expired even before the expiry job has written it; a requested booking
+ * past its approval timeout (its expires_at) reads as cancelled: it is declined
+ * (docs/policies.md#approval).
  */
-export function effectiveStatus<S extends AttendeeStatus>(status: S, expiresAt: number | null, now: number): S | 'expired' {
-  return status === 'pending' && expiresAt !== null && now >= expiresAt ? 'expired' : status;
+export function effectiveStatus<S extends BookingStatus | AttendeeStatus>(status: S, expiresAt: number | null, now: number): S | 'expired' | 'cancelled' {
+  if (expiresAt === null || now < expiresAt) return status;
+  return status === 'pending' ? 'expired' : status === 'requested' ? 'cancelled' : status;
 }
 
 /** Whether a booking in this state holds capacity (pending not past expires_at, or confirmed). */
 export function holdsCapacity(status: BookingStatus, expiresAt: number | null, now: number): boolean {
   const s = effectiveStatus(status, expiresAt, now);
-  return s === 'pending' || s === 'confirmed';
+  return s === 'requested' || s === 'pending' || s === 'confirmed';
 }
 
 export interface TransitionContext {

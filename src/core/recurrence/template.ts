@@ -4,7 +4,7 @@
  * (not wall times), so a segment that crosses a daylight-saving change keeps its length.
  */
 import type { PlanSegmentInput } from '../availability/booking-plan.js';
-import type { CandidateOrder } from '../availability/types.js';
+import type { CandidateOrder, FairnessPeriod } from '../availability/types.js';
 import { MINUTE_MS } from '../time/wall-time.js';
 
 export interface TemplateSegment {
@@ -20,6 +20,8 @@ export interface TemplateSegment {
   bufferAfterMinutes: number | null;
   /** How `resources` are tried; absent: listed. */
   candidateOrder?: CandidateOrder;
+  /** `weighted` only; absent: week. */
+  fairnessPeriod?: FairnessPeriod;
 }
 
 export interface SeriesTemplate {
@@ -58,6 +60,7 @@ export function occurrenceSegments(segments: readonly TemplateSegment[], start: 
     bufferBeforeMinutes: s.bufferBeforeMinutes,
     bufferAfterMinutes: s.bufferAfterMinutes,
     candidateOrder: s.candidateOrder ?? 'listed',
+    ...(s.fairnessPeriod ? { fairnessPeriod: s.fairnessPeriod } : {}),
   }));
 }
 

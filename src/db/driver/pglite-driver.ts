@@ -16,6 +16,7 @@
  */
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import { PLAN_WITH_VALUES_TEXT } from '../plan-with-values.js';
 import { readDescription, readExecution, type Columns, type ExecutionResult, type ValueParsers } from './pglite-wire.js';
 
 const serialize = protocol.serialize;
@@ -102,7 +103,7 @@ class PGliteConnection implements DatabaseConnection {
   async #preparedFor(sql: string): Promise<Prepared | null> {
     const known = this.#prepared.get(sql);
     if (known) return known;
-    if (this.#prepared.size >= MAX_PREPARED) return null;
+    if (this.#prepared.size >= MAX_PREPARED || sql.includes(PLAN_WITH_VALUES_TEXT)) return null;
     const seen = (this.#seen.get(sql) ?? 0) + 1;
     if (seen < PREPARE_AFTER) {
       if (this.#seen.size >= MAX_SEEN) this.#seen.clear();

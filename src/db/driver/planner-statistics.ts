@@ -35,3 +35,13 @@ export async function analyzeGrownTables(db: Kysely<any>, written?: readonly str
   if (names.length > 0) await sql`analyze ${sql.join(names.map((n) => sql.id(n)))}`.execute(db);
   return names;
 }
+
+/**
+ * Whether a PostgreSQL server gathers its own statistics: its autovacuum is on, or it is a
+ * Citus coordinator (which holds no rows of distributed tables; its workers keep their shards').
+ */
+export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean> {
+  const { rows } = await sql<{ gathers: boolean }>`
+    select current_setting('autovacuum') = 'on' or exists (select 1 from pg_extension where extname = 'citus') as gathers`.execute(db);
+  return rows[0].gathers;
+}

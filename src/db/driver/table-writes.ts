@@ -4,8 +4,10 @@
  * every table for its size costs the embedded engine about 12 ms a pass (docs/performance.md,
  * "Planner statistics"); a pass now asks only those written since the one before, and an
  * idle server none. The driver's write watch tells it what each statement writes
- * (`writtenTables` in write-watch.ts). Only sound where every statement goes through this
- * process's driver: a PGlite data folder, which one process holds at a time.
+ * (`writtenTables` in write-watch.ts). On a PGlite data folder every statement goes through
+ * this process's driver. On PostgreSQL (whose statistics the worker keeps only when the server's
+ * autovacuum is off) each process notes its own writes: growth is read from the catalogue, so a
+ * table grown by other processes is analysed by the first process to write it after.
  */
 export class TableWrites {
   readonly #written = new Set<string>();

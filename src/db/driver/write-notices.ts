@@ -1,18 +1,24 @@
 import type pg from 'pg';
-import type { WriteWatch } from './write-watch.js';
 
 /** How long to wait before listening again after the connection was lost. */
 const RECONNECT_MS = 1_000;
 
+/** What a channel's notices do, and what is done when some may have been missed. */
+export interface NoticeHandler {
+  notice(payload: string): void;
+  /** The connection was lost, or listens anew: notices sent meanwhile were not heard. */
+  missed(): void;
+}
+
 /**
- * One connection per process that LISTENs on a channel and moves a write watch at every notice:
- * how a PostgreSQL process hears of the changes other processes make to the tables a cache
- * reads (the writers' driver sends the notices: WriteWatchDriver). A notice arrives after the
- * writer's COMMIT, so a read that overlaps it is not cached and a read that follows it sees the
- * change.
+ * One connection per process that LISTENs on some channels and hands each notice to its
+ * channel's handler: how a PostgreSQL process hears of the changes other processes make to
+ * the tables a cache reads, and of the work they write for its workers (the writers' driver
+ * sends the notices: WriteWatchDriver). A notice arrives after the writer's COMMIT, so a read
+ * that overlaps it is not cached and a read that follows it sees the change.
  *
- * Notices sent while no connection listens are lost: the watch moves when the connection is
- * lost and again once it listens anew, and the cache's expiry bounds what it keeps meanwhile
+ * Notices sent while no connection listens are lost: the handlers are told when the connection
+ * is lost and again once it listens anew, and the cache's expiry bounds what it keeps meanwhile
  * (src/tenancy/key-cache.ts). Its own client, not one of the pool's: it is held for the
  * process's life.
  */
@@ -26,8 +32,7 @@ export class WriteNoticeListener {
   constructor(
     private readonly Client: typeof pg.Client,
     private readonly connectionString: string,
-    private readonly channel: string,
-    private readonly watch: WriteWatch,
+    private readonly channels: Readonly<Record<string, NoticeHandler>>,
   ) {
     this.started = this.#listen();
   }
@@ -51,10 +56,10 @@ export class WriteNoticeListener {
     };
     client.on('error', onLost);
     client.on('end', onLost);
-    client.on('notification', () => this.watch.changed());
+    client.on('notification', (n) => this.channels[n.channel]?.notice(n.payload ?? ''));
     try {
       await client.connect();
-      await client.query(`listen "${this.channel}"`);
+      for (const channel of Object.keys(this.channels)) await client.query(`listen "${channel}"`);
     } catch {
       onLost();
       return;
@@ -66,14 +71,18 @@ export class WriteNoticeListener {
     }
     this.#client = client;
     // Changes made while no one listened were not heard of.
-    this.watch.changed();
+    this.#missed();
   }
 
   #lost(client: pg.Client): void {
     if (this.#client === client) this.#client = null;
-    this.watch.changed();
+    this.#missed();
     client.end().catch(() => {});
     if (!this.#stopped && !this.#retry) this.#retry = setTimeout(() => void this.#listen(), RECONNECT_MS);
+  }
+
+  #missed(): void {
+    for (const handler of Object.values(this.channels)) handler.missed();
   }
 
   async stop(): Promise<void> {

@@ -1,6 +1,7 @@
 import { CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
 import { ObservingDriver, type AfterStatement } from './observing-driver.js';
 import type { TableWrites } from './table-writes.js';
+import type { CommittedWrites } from './committed-writes.js';
 
 /**
  * The tables a statement may write, lowercased: the target of insert into, update, delete from,
@@ -16,6 +17,14 @@ export function writtenTables(statement: string): string[] {
 
 const WRITE_TARGET =
   /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?|(?:alter|drop)\s+table(?:\s+if\s+exists)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+
+/**
+ * The least time between two notices of one table's writes from one process (PostgreSQL): the
+ * first commit that writes the table sends one, those in the next WORK_NOTICE_GAP_MS none. A
+ * worker woken by it passes again within its poll interval, so it also sees those (a notice
+ * costs no round trip, but notifying transactions commit one at a time: docs/configuration.md#workers).
+ */
+export const WORK_NOTICE_GAP_MS = 250;
 
 /**
  * A counter of changes to some tables, for caches (docs/performance.md, "Exact caches"): a
@@ -52,29 +61,37 @@ export class WriteWatch {
  * transaction or to a savepoint, or a commit that failed): a cache read inside a transaction
  * that is then undone, such as a conflict preview's, is dropped with it.
  *
- * With `channel` (PostgreSQL), each such statement is followed on its connection by a
- * `pg_notify` on that channel: in a transaction it is delivered at COMMIT and dropped by a
+ * With `channels` (PostgreSQL), each such statement is followed on its connection by a
+ * `pg_notify` on the auth channel: in a transaction it is delivered at COMMIT and dropped by a
  * rollback, so other processes hear of exactly the changes that happened. Every writer that
  * goes through this driver tells, whatever its code path (an HTTP request, the command-line
  * tool, a test's own SQL); on Citus the notice is sent by the coordinator, where the API
- * processes listen.
+ * processes listen. A transaction's written tables are told to `committed` at its COMMIT and,
+ * on the work channel, to other processes' workers: the `pg_notify` goes in the COMMIT's own
+ * message (no round trip more), at most once per table every WORK_NOTICE_GAP_MS.
  */
 export class WriteWatchDriver extends ObservingDriver {
   /** Connections inside a transaction, and those of them that wrote a watched table. */
   readonly #open = new WeakSet<DatabaseConnection>();
   readonly #wrote = new WeakSet<DatabaseConnection>();
+  /** The tables each open transaction wrote, told to `committed` at its COMMIT. */
+  readonly #tablesWritten = new WeakMap<DatabaseConnection, Set<string>>();
   readonly #afterWrite: AfterStatement;
+  /** When each table's writes were last announced on the work channel (Date.now()). */
+  readonly #announced = new Map<string, number>();
 
   constructor(
     inner: Driver,
     private readonly watch: WriteWatch,
     /** Also told the tables each statement writes, for the planner statistics. */
     private readonly writes?: TableWrites,
-    /** The channel to notify other processes on (PostgreSQL). */
-    channel?: string,
+    /** The channels to notify other processes on (PostgreSQL): auth-table changes, and work for workers. */
+    private readonly channels?: { auth: string; work: string },
+    /** Told the tables of every committed write, for the workers' wakes. */
+    private readonly committed?: CommittedWrites,
   ) {
     super(inner);
-    const notice = channel ? CompiledQuery.raw("select pg_notify($1, '')", [channel]) : null;
+    const notice = channels ? CompiledQuery.raw("select pg_notify($1, '')", [channels.auth]) : null;
     this.#afterWrite = async (connection) => {
       if (notice) await connection.executeQuery(notice);
       this.watch.changed();
@@ -85,25 +102,52 @@ export class WriteWatchDriver extends ObservingDriver {
     if (tables.length > 0) this.writes?.add(tables);
     // Savepoints of conflict previews are rolled back with plain statements.
     if (/^\s*(rollback|abort)\b/i.test(query.sql)) this.watch.changed();
-    if (!this.watch.watchesAny(tables)) return;
+    const open = this.#open.has(connection);
+    let tell: AfterStatement | undefined;
+    if (tables.length > 0 && this.committed) {
+      if (open) for (const t of tables) this.#tablesWritten.get(connection)?.add(t);
+      else tell = async () => this.committed!.committed(tables);
+    }
+    if (!this.watch.watchesAny(tables)) return tell;
     this.watch.changed();
-    if (this.#open.has(connection)) this.#wrote.add(connection);
-    return this.#afterWrite;
+    if (open) this.#wrote.add(connection);
+    if (!tell) return this.#afterWrite;
+    return async (c) => {
+      await this.#afterWrite(c);
+      await tell(c);
+    };
   }
   override async beginTransaction(connection: DatabaseConnection, settings: Parameters<Driver['beginTransaction']>[1]): Promise<void> {
     await super.beginTransaction(connection, settings);
     this.#open.add(connection);
+    if (this.committed) this.#tablesWritten.set(connection, new Set());
+  }
+  /** The tables of a commit to announce on the work channel now, as its payload; null for none. */
+  #workNotice(written: Set<string> | undefined): string[] | null {
+    if (!this.channels || !written?.size) return null;
+    const now = Date.now();
+    const due = [...written].filter((t) => !(now - (this.#announced.get(t) ?? -Infinity) < WORK_NOTICE_GAP_MS));
+    for (const t of due) this.#announced.set(t, now);
+    return due.length ? due : null;
   }
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const notice = this.#workNotice(this.#tablesWritten.get(connection));
     try {
-      await super.commitTransaction(connection);
+      if (notice) {
+        // Table names are [a-z0-9_] (writtenTables); one simple-protocol message, two statements.
+        await this.unwrap(connection).executeQuery(CompiledQuery.raw(`select pg_notify('${this.channels!.work}', '${notice.join(',')}'); commit`));
+      } else await super.commitTransaction(connection);
       if (this.#wrote.has(connection)) this.watch.changed();
+      const written = this.#tablesWritten.get(connection);
+      if (written?.size) this.committed!.committed(written);
     } catch (err) {
+      for (const t of notice ?? []) this.#announced.delete(t);
       this.watch.changed();
       throw err;
     } finally {
       this.#open.delete(connection);
       this.#wrote.delete(connection);
+      this.#tablesWritten.delete(connection);
     }
   }
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -112,6 +156,7 @@ export class WriteWatchDriver extends ObservingDriver {
     } finally {
       this.#open.delete(connection);
       this.#wrote.delete(connection);
+      this.#tablesWritten.delete(connection);
       this.watch.changed();
     }
   }

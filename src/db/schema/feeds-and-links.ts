@@ -88,3 +88,34 @@ export interface ManageLinksTable {
   metadata: Json<Metadata>;
   created_at: Timestamp;
 }
+
+/** What a booking session lets its client secret search and book (docs/elements.md). */
+export interface BookingSessionTemplate {
+  segments: Record<string, unknown>[];
+  search_from: string;
+  search_to: string;
+  timezone: string | null;
+  slot_interval_minutes: number | null;
+  hold_minutes: number;
+}
+
+/** Booking sessions (migration 022, docs/elements.md); only the client secret's hash is kept. */
+export interface BookingSessionsTable {
+  account_id: string;
+  id: string;
+  platform_id: string;
+  livemode: boolean;
+  secret_hash: string;
+  api_version: string;
+  template: Json<BookingSessionTemplate>;
+  customer: Json<Record<string, string | null>> | null;
+  customer_fields: Json<string[]>;
+  allowed_origins: Json<string[]>;
+  return_url: string | null;
+  metadata: Json<Metadata>;
+  booking_id: string | null;
+  expires_at: Timestamp;
+  completed_at: NullableTimestamp;
+  expired_at: NullableTimestamp;
+  created_at: Timestamp;
+}

@@ -1,14 +1,19 @@
 /** Row types of what belongs to platforms: keys, accounts, events, idempotency, webhooks, usage. */
 import type { Generated } from 'kysely';
 import type { Metadata } from '../../lib/metadata.js';
-import type { Json, NullableJson, NullableTimestamp, Timestamp } from './columns.js';
-import type { BookingRulesRow } from './scheduling.js';
+import type { DefaultedNullableJson, Json, JsonWithDefault, NullableJson, NullableTimestamp, Timestamp } from './columns.js';
+import type { BookingPolicyRow, BookingRulesRow, HolidaysRow } from './scheduling.js';
 
 export interface PlatformsTable {
   id: string;
   name: string;
   api_version: string;
   created_at: Generated<Date>;
+  /** Migration 023 (docs/privacy.md#retention): days kept, 1 to 30 (default 30). */
+  events_retention_days: Generated<number>;
+  deliveries_retention_days: Generated<number>;
+  /** Days after a booking's end its customer fields are kept; null: until erased. */
+  bookings_personal_data_retention_days: number | null;
 }
 
 export interface ApiKeysTable {
@@ -33,10 +38,18 @@ export interface AccountsTable {
   timezone: string;
   metadata: Json<Metadata>;
   booking_rules: Json<BookingRulesRow>;
+  /** Migration 016: the default holidays of the account's resources, or null (none). */
+  holidays: DefaultedNullableJson<HolidaysRow>;
+  /** Migration 015 (docs/policies.md). */
+  booking_policy: JsonWithDefault<BookingPolicyRow>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Migration 010: the default reminder offsets of its resources (docs/reminders.md). */
   reminder_offsets_minutes: Json<number[]>;
+  /** Migration 017: how the account shows itself on the pages people see (docs/accounts.md#pages). */
+  display_name: string | null;
+  accent_color: string | null;
+  booking_label_metadata_key: string | null;
 }
 
 export interface EventsTable {
@@ -50,6 +63,12 @@ export interface EventsTable {
   created_at: Timestamp;
   /** Migration 010: extra members of the event's `data` (a reminder's offset, a manage link's source). */
   details: NullableJson<Record<string, unknown>>;
+  /** Migration 019: who made the change, through which door (src/events/source.ts); null before it. */
+  actor_type: string | null;
+  actor_id: string | null;
+  request_id: string | null;
+  /** The id of the object the event is about (`object.id`), for one object's history. */
+  object_id: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -126,6 +145,8 @@ export interface UsageCountersTable {
   period: string;
   platform_id: string;
   livemode: boolean;
+  /** One of the COUNTER_SLOTS rows of the account's month (migration 024). */
+  slot: Generated<number>;
   active_accounts: Generated<number>;
   active_resources: Generated<number>;
   bookings_created: Generated<number>;
@@ -160,4 +181,39 @@ export interface UsageStatementsTable {
   totals: Json<Record<string, number>>;
   accounts: Json<Record<string, unknown>[]>;
   created_at: Timestamp;
+}
+
+export type ExportStatus = 'pending' | 'ready' | 'failed';
+
+/** Where the export worker stopped: the object type it writes and the last id written. */
+export interface ExportProgress {
+  type?: string;
+  after?: string;
+  /** The length of the type's file when this progress was recorded. */
+  bytes?: number;
+  /** Objects written so far, by type. */
+  counts?: Record<string, number>;
+}
+
+export interface ExportManifestFile {
+  type: string;
+  file: string;
+  count: number;
+  bytes: number;
+  sha256: string;
+}
+
+/** Migration 023: an export of an account's data (docs/privacy.md#export). */
+export interface ExportsTable {
+  account_id: string;
+  id: string;
+  livemode: boolean;
+  status: ExportStatus;
+  progress: JsonWithDefault<ExportProgress>;
+  manifest: NullableJson<{ files: ExportManifestFile[] }>;
+  checksum: string | null;
+  size_bytes: number | null;
+  failure_reason: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
 }

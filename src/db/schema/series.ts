@@ -16,7 +16,9 @@ export interface SeriesTemplateRow {
     buffer_before_minutes: number | null;
     buffer_after_minutes: number | null;
     /** Absent in templates stored before candidate order existed: listed. */
-    candidate_order?: 'listed' | 'balanced';
+    candidate_order?: 'listed' | 'balanced' | 'weighted';
+    /** Migration-free (a template's JSON): absent before 2027-02-15, read as week. */
+    fairness_period?: 'day' | 'week' | 'month';
   }[];
   seats: number | null;
   metadata: Metadata | null;

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { platformScope } from '../../http/context.js';
-import { Deleted, IdParams, ListOf, ListQuery, Metadata, MetadataInput, metadataFilters } from '../../http/schemas.js';
+import { Deleted, IdParams, ListOf, ListQuery, Metadata, MetadataInput, metadataFilters, Nullable } from '../../http/schemas.js';
 import type { AccountsService } from './accounts.service.js';
-import { BookingRulesInput, BookingRulesSchema } from '../../capacity/index.js';
+import { AccountHolidaysInput, AccountHolidaysSchema, BookingPolicyInput, BookingPolicySchema, BookingRulesInput, BookingRulesSchema } from '../../capacity/index.js';
 import { ReminderOffsets } from '../reminders/index.js';
 
 const Account = Type.Object({
@@ -13,7 +13,14 @@ const Account = Type.Object({
   name: Type.String(),
   timezone: Type.String(),
   booking_rules: BookingRulesSchema,
+  holidays: AccountHolidaysSchema,
+  booking_policy: BookingPolicySchema,
   reminder_offsets_minutes: ReminderOffsets("The default reminder offsets of the account's resources ([]: none)."),
+  display_name: Nullable(Type.String({ description: 'The business name its manage-link pages and the console show (null: `name`).' })),
+  accent_color: Nullable(Type.String({ description: 'The accent colour of its manage-link pages, `#rrggbb` (null: the default).' })),
+  booking_label_metadata_key: Nullable(
+    Type.String({ description: "The metadata key whose value labels a booking in the console when the booking names no customer (null: the resource's name)." }),
+  ),
   metadata: Metadata,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -26,10 +33,30 @@ const Offsets = Type.Optional(
   ReminderOffsets("Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent, for every resource whose own reminder_offsets_minutes is null. Default []."),
 );
 
+const DisplayName = Type.Optional(
+  Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'The business name shown to the people who book (manage-link pages) and in the console; null: `name`.' })),
+);
+const AccentColor = Type.Optional(
+  Nullable(Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'The accent colour of its manage-link pages, `#rrggbb`; null: the default.' })),
+);
+const LabelKey = Type.Optional(
+  Nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 40,
+      description: "A metadata key of bookings: the console labels a booking by its value when the booking names no customer; null: by the resource's name.",
+    }),
+  ),
+);
+
 const access = { account: 'none', permission: 'accounts' } as const;
 const RulesInput = Type.Object(BookingRulesInput.properties, {
   additionalProperties: false,
   description: "The default booking rules of the account's resources (docs/bookings.md#booking-rules); on update, the fields given replace the stored ones.",
+});
+const PolicyInput = Type.Object(BookingPolicyInput.properties, {
+  additionalProperties: false,
+  description: "The default booking policy of the account's resources (docs/policies.md); on update, the fields given replace the stored ones.",
 });
 const tags = ['Accounts'];
 
@@ -45,7 +72,12 @@ export function accountRoutes(app: App, service: AccountsService) {
           name: Name,
           timezone: Type.Optional(Timezone),
           booking_rules: Type.Optional(RulesInput),
+          holidays: Type.Optional(AccountHolidaysInput),
+          booking_policy: Type.Optional(PolicyInput),
           reminder_offsets_minutes: Offsets,
+          display_name: DisplayName,
+          accent_color: AccentColor,
+          booking_label_metadata_key: LabelKey,
           metadata: Type.Optional(MetadataInput),
         },
         { additionalProperties: false },
@@ -78,10 +110,18 @@ export function accountRoutes(app: App, service: AccountsService) {
           name: Type.Optional(Name),
           timezone: Type.Optional(Timezone),
           booking_rules: Type.Optional(RulesInput),
+          holidays: Type.Optional(AccountHolidaysInput),
+          booking_policy: Type.Optional(PolicyInput),
           reminder_offsets_minutes: Offsets,
+          display_name: DisplayName,
+          accent_color: AccentColor,
+          booking_label_metadata_key: LabelKey,
           metadata: Type.Optional(MetadataInput),
         },
-        { additionalProperties: false, examples: [{ booking_rules: { min_notice_minutes: 60, max_per_week: 20 } }] },
+        {
+          additionalProperties: false,
+          examples: [{ booking_rules: { min_notice_minutes: 60, max_per_week: 20 } }, { display_name: 'Yoga Loft', accent_color: '#7c3aed' }, { holidays: { country: 'DE', subdivision: 'BY' } }],
+        },
       ),
       response: { 200: Account },
     },

@@ -9,7 +9,7 @@ import { changedAttributes, recordEvent } from '../../events/outbox.repository.j
 import type { PageParams } from '../../db/pagination.js';
 import { toPage } from '../../db/pagination.js';
 import * as repo from '../../tenancy/accounts.repository.js';
-import { deleteAccountBookings, hasFutureHolds, mergeRules, type BookingRulesBody } from '../../capacity/index.js';
+import { accountHolidaysRow, type BookingPolicyBody, type BookingRulesBody, deleteAccountBookings, hasFutureHolds, type HolidaysBody, lockAllResources, mergePolicy, mergeRules, recheckBookings } from '../../capacity/index.js';
 import { serializeAccount } from './accounts.serializer.js';
 import { normalizeOffsets } from '../reminders/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -18,7 +18,12 @@ export interface AccountInput {
   name?: string;
   timezone?: string;
   booking_rules?: BookingRulesBody;
+  holidays?: HolidaysBody | null;
+  booking_policy?: BookingPolicyBody;
   reminder_offsets_minutes?: number[];
+  display_name?: string | null;
+  accent_color?: string | null;
+  booking_label_metadata_key?: string | null;
   metadata?: Record<string, string>;
 }
 
@@ -37,6 +42,7 @@ export class AccountsService {
       throw new ApiError('permission_denied', 'A key bound to one account cannot create accounts.');
     }
     const timezone = checkTimezone(input.timezone);
+    const holidays = await accountHolidaysRow(input.holidays);
     return withTransaction(this.db, async (trx) => {
       const now = this.clock.now();
       const row = await repo.insertAccount(trx, {
@@ -46,7 +52,12 @@ export class AccountsService {
         name: input.name,
         timezone: timezone ?? 'UTC',
         booking_rules: json(mergeRules(null, input.booking_rules)),
+        holidays: holidays ? json(holidays) : null,
+        booking_policy: json(mergePolicy(null, input.booking_policy)),
         reminder_offsets_minutes: json(normalizeOffsets(input.reminder_offsets_minutes ?? [])),
+        display_name: input.display_name ?? null,
+        accent_color: input.accent_color?.toLowerCase() ?? null,
+        booking_label_metadata_key: input.booking_label_metadata_key ?? null,
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
         updated_at: now,
@@ -66,7 +77,11 @@ export class AccountsService {
 
   async update(scope: PlatformScope, id: string, input: AccountInput, boundAccountId: string | null) {
     const timezone = checkTimezone(input.timezone);
+    const holidays = await accountHolidaysRow(input.holidays);
     return withTransaction(this.db, async (trx) => {
+      // Holidays close working time of every resource that follows the account: its resources
+      // are locked first (the lock order), and their future bookings re-checked after.
+      const locks = holidays === undefined || !boundKeyMaySee(boundAccountId, id) ? null : await lockAllResources(trx, { ...scope, accountId: id });
       const before = !boundKeyMaySee(boundAccountId, id) ? undefined : await repo.lockAccount(trx, scope, id);
       if (!before) throw notFound('account', id);
       const now = this.clock.now();
@@ -75,7 +90,14 @@ export class AccountsService {
         timezone: timezone ?? before.timezone,
         // Rules are checked when a booking is made or moved: changing them re-checks nothing.
         booking_rules: json(mergeRules(before.booking_rules, input.booking_rules)),
+        holidays: holidays === undefined ? (before.holidays ? json(before.holidays) : null) : holidays ? json(holidays) : null,
+        // A policy applies when a booking is made, cancelled or moved: changing it re-checks nothing.
+        booking_policy: json(mergePolicy(before.booking_policy, input.booking_policy)),
         reminder_offsets_minutes: json(normalizeOffsets(input.reminder_offsets_minutes ?? before.reminder_offsets_minutes)),
+        // Absent keeps the stored value; null clears it.
+        display_name: input.display_name === undefined ? before.display_name : input.display_name,
+        accent_color: input.accent_color === undefined ? before.accent_color : (input.accent_color?.toLowerCase() ?? null),
+        booking_label_metadata_key: input.booking_label_metadata_key === undefined ? before.booking_label_metadata_key : input.booking_label_metadata_key,
         metadata: json(mergeMetadata(before.metadata, input.metadata)),
         updated_at: now,
       });
@@ -83,6 +105,7 @@ export class AccountsService {
       const account = serializeAccount(row);
       const changed = changedAttributes(previous, account);
       if (changed) await recordEvent(trx, { ...scope, accountId: id }, 'account.updated', account, changed, now);
+      if (locks && changed && 'holidays' in changed) await recheckBookings(trx, { ...scope, accountId: id }, locks, now);
       return account;
     });
   }

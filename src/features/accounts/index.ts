@@ -7,3 +7,4 @@ export const accountsModule: FeatureModule = {
   tags: [{ name: 'Accounts', description: 'The businesses of a platform; every other object belongs to one.' }],
   routes: (app, { db, clock }) => accountRoutes(app, new AccountsService(db.kysely, clock)),
 };
+export { serializeAccount } from './accounts.serializer.js';

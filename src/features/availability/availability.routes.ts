@@ -6,7 +6,9 @@ import type { DbHandle } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { searchAvailability } from './search.service.js';
 import { explainAvailability } from './explain.service.js';
-import { CandidateOrderSchema } from '../bookings/index.js';
+import { CandidateOrderSchema, FairnessPeriodSchema, PreferPreviousResource } from '../bookings/index.js';
+import { RETURNING_VERSION } from '../../lib/api-versions.js';
+import { assertFieldsOfVersion } from '../../http/request-guards.js';
 import { availabilityCalendarFor } from './calendar.service.js';
 import { MAX_RANGE_DAYS } from './range.js';
 import { MAX_SEARCH_UNITS } from './cost.js';
@@ -15,7 +17,7 @@ import { SegmentTimeFields } from '../../http/schemas.js';
 const Minutes = (min: number, max: number, description: string) => Type.Integer({ minimum: min, maximum: max, description });
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: "IANA time zone of slot alignment and day boundaries; default: the account's." });
 
-const SearchSegmentInput = Type.Object(
+export const SearchSegmentInput = Type.Object(
   {
     resource: Type.Optional(Id('Book this resource. Exactly one of resource, resources, type.')),
     resources: Type.Optional(
@@ -33,6 +35,7 @@ const SearchSegmentInput = Type.Object(
     buffer_before_minutes: Type.Optional(Minutes(0, 1440, "Overrides the resource's buffer before.")),
     buffer_after_minutes: Type.Optional(Minutes(0, 1440, "Overrides the resource's buffer after.")),
     candidate_order: Type.Optional(CandidateOrderSchema),
+    fairness_period: Type.Optional(FairnessPeriodSchema),
   },
   { additionalProperties: false },
 );
@@ -44,7 +47,18 @@ const SearchFields = {
     segments: Type.Array(SearchSegmentInput, { minItems: 1, maxItems: 20, description: '1 to 20 segments, booked together.' }),
     slot_interval_minutes: Type.Optional(Minutes(1, 1440, 'Slot starts sit on this grid from local midnight in timezone (default 15).')),
     limit: Type.Optional(Minutes(1, 1000, 'At most this many slots (default 100); has_more and next_from say where to go on.')),
+    prefer_previous_resource: Type.Optional(PreferPreviousResource('`customer_reference`, required with it')),
+    customer_reference: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          "With prefer_previous_resource (since 2027-04-01): the customer, by the platform's own reference (a booking's `customer.reference`); a search has no customer object, and the customer need not have booked yet.",
+      }),
+    ),
 };
+/** The fields API version 2027-04-01 brought to search and explain. */
+const RETURNING_FIELDS = ['prefer_previous_resource', 'customer_reference'];
 const COST = `Cost: (candidates of all segments) × grid starts per day × days, at most ${MAX_SEARCH_UNITS.toLocaleString('en-US')} work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md).`;
 
 const SearchBody = Type.Object(SearchFields, {
@@ -56,6 +70,13 @@ const SearchBody = Type.Object(SearchFields, {
       to: '2027-03-08T00:00:00Z',
       segments: [{ resources: ['res_01m809wbg04f9bssvzxa1m8tjc', 'res_01m809wbg04f9bssvzxa1m8tjd'], duration_minutes: 60, candidate_order: 'balanced' }],
       slot_interval_minutes: 30,
+    },
+    {
+      from: '2027-03-01T00:00:00Z',
+      to: '2027-03-08T00:00:00Z',
+      segments: [{ type: 'stylist', duration_minutes: 45, candidate_order: 'weighted' }],
+      prefer_previous_resource: true,
+      customer_reference: 'cus_4711',
     },
   ],
 });
@@ -99,14 +120,14 @@ const ReasonSchema = Type.Object(
   {
     reason: Type.String({
       description:
-        'outside_schedule, blocked, capacity_exceeded, resource_archived, start_passed, too_soon, too_far_ahead or limit_reached; older API versions see the last three as start_passed, outside_schedule and capacity_exceeded.',
+        'outside_schedule, holiday, blocked, capacity_exceeded, resource_archived, start_passed, too_soon, too_far_ahead or limit_reached; older API versions see too_soon, too_far_ahead and limit_reached as start_passed, outside_schedule and capacity_exceeded, and (before 2027-02-15) holiday as outside_schedule.',
     }),
     message: Type.String(),
   },
   {
     additionalProperties: true,
     description:
-      'One reason, with the objects behind it (docs/availability.md#explain): outside_schedule → held_start, held_end, location, working_days [{date, schedule, override, intervals}]; blocked → blocks [{id, scope, start, end}]; capacity_exceeded → capacity, requested, bookings [{booking, quantity, held_start, held_end}], this_request; too_soon / too_far_ahead → rule, limit, earliest_start / latest_start; limit_reached → rule, limit, period {from, until}, bookings [ids]; resource_archived → resource, status; start_passed → now.',
+      'One reason, with the objects behind it (docs/availability.md#explain): outside_schedule → held_start, held_end, location, working_days [{date, schedule, override, holiday, intervals}]; holiday → holiday {date, name, rule}, held_start, held_end, location, working_days; blocked → blocks [{id, scope, start, end}]; capacity_exceeded → capacity, requested, bookings [{booking, quantity, held_start, held_end}], this_request; too_soon / too_far_ahead → rule, limit, earliest_start / latest_start; limit_reached → rule, limit, period {from, until}, bookings [ids]; resource_archived → resource, status; start_passed → now.',
   },
 );
 
@@ -124,7 +145,21 @@ const ExplanationSchema = Type.Object({
       end: Type.String({ format: 'date-time' }),
       quantity: Type.Integer(),
       fits: Type.Boolean({ description: 'Some candidate fits.' }),
-      resource: Nullable(Type.String({ description: 'The candidate a booking would get (candidate_order applied), or null.' })),
+      resource: Nullable(Type.String({ description: 'The candidate a booking would get (the previous resource, then candidate_order applied), or null.' })),
+      previous_resource: Nullable(
+        Type.Object(
+          {
+            outcome: Type.Union([Type.Literal('preferred'), Type.Literal('unavailable'), Type.Literal('not_a_candidate'), Type.Literal('no_history')], {
+              description:
+                '`preferred`: the previous resource fits and is chosen before candidate_order; `unavailable`: it is a candidate but does not fit (its reasons are listed with it, first among the candidates), so candidate_order decides among the others; `not_a_candidate`: no resource of the latest booking is a candidate of this segment; `no_history`: the customer has no completed or confirmed booking.',
+            }),
+            resource: Nullable(Type.String({ description: 'The previous resource among the candidates, or null.' })),
+            booking: Nullable(Type.String({ description: "The customer's latest completed or confirmed booking, or null." })),
+            message: Type.String(),
+          },
+          { description: 'With prefer_previous_resource (since 2027-04-01): what became of the customer\'s previous resource; null when not asked (docs/availability.md#explain).' },
+        ),
+      ),
       candidates: Type.Array(
         Type.Object({
           resource: Type.String(),
@@ -168,7 +203,10 @@ export function availabilityRoutes(app: App, db: DbHandle, clock: Clock) {
       body: SearchBody,
       response: { 200: AvailabilitySchema },
     },
-    handler: (req) => searchAvailability(db, accountScope(req), req.body, clock.now().getTime()),
+    handler: (req) => {
+      assertFieldsOfVersion(req, RETURNING_FIELDS, RETURNING_VERSION);
+      return searchAvailability(db, accountScope(req), req.body, clock.now().getTime());
+    },
   });
 
   app.post('/v1/availability/explain', {
@@ -180,7 +218,10 @@ export function availabilityRoutes(app: App, db: DbHandle, clock: Clock) {
       body: ExplainBody,
       response: { 200: ExplanationSchema },
     },
-    handler: (req) => explainAvailability(db, accountScope(req), req.body, clock.now().getTime()),
+    handler: (req) => {
+      assertFieldsOfVersion(req, RETURNING_FIELDS, RETURNING_VERSION);
+      return explainAvailability(db, accountScope(req), req.body, clock.now().getTime());
+    },
   });
 
   app.get('/v1/availability/calendar', {

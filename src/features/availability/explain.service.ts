@@ -11,7 +11,7 @@ import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '
 import { relativeLayout, slotSegments } from '../../core/availability/search.js';
 import { explainPlan } from '../../core/availability/explain.js';
 import { formatInstant, instantToLocalDate, localGridInstants, parseInstant } from '../../core/time/wall-time.js';
-import { loadCandidateFacts, prepareSearch, type SearchRequest } from './search.service.js';
+import { loadCandidateFacts, prepareSearch, previousOfSearch, type SearchRequest } from './search.service.js';
 
 export interface ExplainRequest extends SearchRequest {
   start: string;
@@ -45,16 +45,17 @@ export async function explainAvailability(db: DbHandle, scope: AccountScope, req
         fits: s.candidates.length > 0,
         resource: null,
         candidates: [],
+        previous_resource: null,
       })),
     };
   }
 
   const loadRange = timelineRangeFor({ start: start + Math.min(...layout.starts), end: start + span });
-  const facts = await loadCandidateFacts(db, scope, prepared, loadRange, now);
+  const [facts, previous] = await Promise.all([loadCandidateFacts(db, scope, prepared, loadRange, now), previousOfSearch(db, scope, prepared)]);
   const timelines = new Map<string, ResourceTimeline>();
   for (const [id, bundle] of facts) timelines.set(id, buildResourceTimeline({ ...bundle, range: loadRange }));
 
-  const explanation = explainPlan(slotSegments(segments, start, layout), timelines, now);
+  const explanation = explainPlan(slotSegments(segments, start, layout), timelines, now, previous);
   return {
     ...base,
     fits: explanation.fits,

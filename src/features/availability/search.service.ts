@@ -1,11 +1,12 @@
 import type { DbHandle } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
-import { ApiError, notFound } from '../../lib/errors.js';
+import { ApiError, invalid, missing, notFound } from '../../lib/errors.js';
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../../core/availability/resource-timeline.js';
 import { searchSlotsInSteps, type SearchSegment } from '../../core/availability/search.js';
+import type { CandidateOrder, FairnessPeriod, PreviousBooking } from '../../core/availability/types.js';
 import { runInSlices, Slicer } from '../../lib/slices.js';
 import { formatInstant } from '../../core/time/wall-time.js';
-import { loadResourceFacts, resourceIdsOfType } from '../../capacity/index.js';
+import { latestBookingOfCustomer, loadResourceFacts, resourceIdsOfType } from '../../capacity/index.js';
 import { checkRange, resolveTimeZone } from './range.js';
 import { assertLocationsExist as checkLocations } from '../../capacity/index.js';
 import { domainSignals } from '../../metrics/signals.js';
@@ -21,7 +22,8 @@ export interface SearchSegmentInput {
   quantity?: number;
   buffer_before_minutes?: number;
   buffer_after_minutes?: number;
-  candidate_order?: 'listed' | 'balanced';
+  candidate_order?: CandidateOrder;
+  fairness_period?: FairnessPeriod;
 }
 
 export interface SearchRequest {
@@ -31,6 +33,9 @@ export interface SearchRequest {
   segments: SearchSegmentInput[];
   slot_interval_minutes?: number;
   limit?: number;
+  /** Returning customers (docs/bookings.md#returning-customers): needs `customer_reference`. */
+  prefer_previous_resource?: boolean;
+  customer_reference?: string;
 }
 
 const SCOPES = ['resource', 'resources', 'type'] as const;
@@ -66,6 +71,9 @@ export interface PreparedSearch {
   named: { id: string; param: string }[];
   segments: SearchSegment[];
   balanced: boolean;
+  weighted: boolean;
+  /** `prefer_previous_resource`: the customer whose previous resource each segment tries first. */
+  previousOf?: string;
 }
 
 /**
@@ -75,6 +83,7 @@ export interface PreparedSearch {
 export async function prepareSearch(db: DbHandle, scope: AccountScope, req: SearchRequest): Promise<PreparedSearch> {
   const range = checkRange(req.from, req.to);
   const scopes = req.segments.map(candidateScope);
+  const previousOf = customerToPrefer(req);
   const timeZone = await resolveTimeZone(db, scope, req.timezone);
 
   // Candidates per segment, in order: the named one, the given list, or the type's active
@@ -113,15 +122,43 @@ export async function prepareSearch(db: DbHandle, scope: AccountScope, req: Sear
     bufferAfterMinutes: s.buffer_after_minutes,
     location: s.location,
     candidateOrder: s.candidate_order ?? 'listed',
+    ...(s.fairness_period ? { fairnessPeriod: s.fairness_period } : {}),
   }));
-  const balanced = segments.some((s) => s.candidateOrder === 'balanced' && s.candidates.length > 1);
-  return { range, timeZone, candidates, named, segments, balanced };
+  const ordered = (order: CandidateOrder) => segments.some((s) => s.candidateOrder === order && s.candidates.length > 1);
+  return {
+    range,
+    timeZone,
+    candidates,
+    named,
+    segments,
+    balanced: ordered('balanced'),
+    weighted: ordered('weighted'),
+    ...(previousOf === undefined ? {} : { previousOf }),
+  };
+}
+
+/** The customer of `prefer_previous_resource`, checked: a search has no customer object, so `customer_reference` names it. */
+function customerToPrefer(req: SearchRequest): string | undefined {
+  if (req.prefer_previous_resource !== true) return undefined;
+  if (req.customer_reference === undefined) {
+    throw missing('customer_reference', 'prefer_previous_resource needs the customer whose previous resource to prefer: give customer_reference.');
+  }
+  if (req.customer_reference.trim() === '') throw invalid('customer_reference', 'customer_reference must not be blank.');
+  return req.customer_reference;
+}
+
+/**
+ * The customer's latest completed or confirmed booking when the search prefers the previous
+ * resource (null: none), read as a booking made now would read it; undefined when not asked.
+ */
+export function previousOfSearch(db: DbHandle, scope: AccountScope, prepared: PreparedSearch): Promise<PreviousBooking | null | undefined> {
+  return prepared.previousOf === undefined ? Promise.resolve(undefined) : latestBookingOfCustomer(db, scope, prepared.previousOf);
 }
 
 /** The facts of every candidate over `loadRange`; 404 naming the first named resource that does not exist. */
 export async function loadCandidateFacts(db: DbHandle, scope: AccountScope, prepared: PreparedSearch, loadRange: { start: number; end: number }, now: number) {
   const ids = [...new Set(prepared.candidates.flat())];
-  const facts = await loadResourceFacts(db, scope, ids, loadRange, new Date(now), { balanced: prepared.balanced });
+  const facts = await loadResourceFacts(db, scope, ids, loadRange, new Date(now), { balanced: prepared.balanced, weighted: prepared.weighted });
   const missing = prepared.named.find((n) => !facts.has(n.id));
   if (missing) throw notFound('resource', missing.id, missing.param);
   return facts;
@@ -131,7 +168,7 @@ async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req:
   const prepared = await prepareSearch(db, scope, req);
   const { range, timeZone, candidates, segments } = prepared;
   const loadRange = timelineRangeFor(range);
-  const facts = await loadCandidateFacts(db, scope, prepared, loadRange, now);
+  const [facts, previous] = await Promise.all([loadCandidateFacts(db, scope, prepared, loadRange, now), previousOfSearch(db, scope, prepared)]);
 
   const empty = { object: 'availability' as const, timezone: timeZone, slots: [], has_more: false, next_from: null };
   // A type with no active resource: nothing can be booked.
@@ -154,6 +191,7 @@ async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req:
     segments,
     timelines,
     now,
+    ...(previous === undefined ? {} : { previous }),
   }), slicer);
   return {
     ...empty,

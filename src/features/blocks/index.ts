@@ -10,3 +10,5 @@ export const blocksModule: FeatureModule = {
   tags: [{ name: 'Blocks', description: 'Time taken out of working time: of a resource, a location or the whole account.' }],
   routes: (app, { db, clock }) => blockRoutes(app, new BlocksService(db.kysely, clock)),
 };
+export { blocks as blocksTable } from './blocks.repository.js';
+export { serializeBlock } from './blocks.serializer.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { EmptyBody, IdParams, ListOf, ListQuery, MetadataInput, metadataFilters } from '../../http/schemas.js';
-import { AttendeeSchema, AttendeeStatusSchema, CancelBody, ExpiresAt } from './bookings.schemas.js';
+import { AttendeeSchema, AttendeeStatusSchema, CancelBody, CustomerInput, CustomerReferenceFilter, ExpiresAt } from './bookings.schemas.js';
 import type { AttendeesService } from './attendees.service.js';
 import { versionHas, WAITLIST_VERSION } from '../../lib/api-versions.js';
 
@@ -20,6 +20,7 @@ const AttendeeBody = Type.Object(
     ),
     expires_at: Type.Optional(ExpiresAt),
     metadata: Type.Optional(MetadataInput),
+    customer: Type.Optional(CustomerInput),
   },
   { additionalProperties: false },
 );
@@ -45,10 +46,16 @@ export function attendeeRoutes(app: App, service: AttendeesService) {
       tags,
       summary: "List a booking's attendees, newest first",
       params: IdParams,
-      querystring: ListQuery({ status: Type.Optional(AttendeeStatusSchema) }),
+      querystring: ListQuery({ status: Type.Optional(AttendeeStatusSchema), ...CustomerReferenceFilter }),
       response: { 200: ListOf(AttendeeSchema) },
     },
-    handler: (req) => service.list(accountScope(req), req.params.id, req.query.status, req.query, metadataFilters(req.query)),
+    handler: (req) => service.list(
+        accountScope(req),
+        req.params.id,
+        { status: req.query.status, customerReference: req.query['customer.reference'] },
+        req.query,
+        metadataFilters(req.query),
+      ),
   });
 
   app.get('/v1/attendees/:id', {

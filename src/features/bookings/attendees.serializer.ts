@@ -1,5 +1,5 @@
 import { iso } from '../../lib/time-format.js';
-import { lifecycleFields } from '../../capacity/index.js';
+import { lifecycleFields, serializeCustomer } from '../../capacity/index.js';
 import { effectiveStatus } from '../../core/bookings/transitions.js';
 import type { AttendeeRow } from './attendees.repository.js';
 
@@ -13,6 +13,7 @@ export function serializeAttendee(row: AttendeeRow, now: Date) {
     seats: row.seats,
     expires_at: iso(row.expires_at),
     waitlist_position: row.waitlist_position,
+    customer: serializeCustomer(row),
     ...lifecycleFields(row),
   };
 }

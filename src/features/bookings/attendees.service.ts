@@ -13,13 +13,14 @@ import * as repo from './attendees.repository.js';
 import { serializeAttendee } from './attendees.serializer.js';
 import { leaveLine, promoteWaitlist } from './attendees.waitlist.js';
 import type { Clock } from '../../lib/clock.js';
-import { bookingsTable, lockResources, seatsTakenOf, type BookingRow, type ResourceLocks } from '../../capacity/index.js';
+import { bookingsTable, customerColumns, lockResources, seatsTakenOf, NO_CUSTOMER, type BookingRow, type CustomerBody, type ResourceLocks } from '../../capacity/index.js';
 
 export interface AttendeeInput {
   seats?: number;
   status?: 'pending' | 'confirmed';
   expires_at?: string | null;
   metadata?: Record<string, string>;
+  customer?: CustomerBody | null;
 }
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
@@ -77,6 +78,7 @@ export class AttendeesService {
     const requested = input.status ?? 'confirmed';
     const expiresAt = parseExpiresAt(input.expires_at, requested, now);
     const seats = input.seats ?? 1;
+    const customer = input.customer !== undefined ? customerColumns(input.customer) : NO_CUSTOMER;
     return withTransaction(this.db, async (trx) => {
       // The booking row lock serializes seat accounting: two attendees racing for the last seat.
       const { booking } = await lockedBookingOf(trx, scope, bookingId);
@@ -102,6 +104,7 @@ export class AttendeesService {
         confirmed_at: status === 'confirmed' ? now : null,
         cancelled_at: null,
         metadata: json(metadataForCreate(input.metadata)),
+        ...customer,
         created_at: now,
         updated_at: now,
       });
@@ -117,15 +120,16 @@ export class AttendeesService {
     return serializeAttendee(row, this.clock.now());
   }
 
-  async list(scope: AccountScope, bookingId: string, status: AttendeeStatus | undefined, page: PageParams, metadata: Record<string, string>) {
+  async list(scope: AccountScope, bookingId: string, filters: repo.AttendeeFilters, page: PageParams, metadata: Record<string, string>) {
     const now = this.clock.now();
     if (!(await bookingsTable.find(this.db, scope, bookingId))) throw notFound('booking', bookingId);
-    const result = await repo.listAttendees(this.db, scope, bookingId, status, page, metadata, now);
+    const result = await repo.listAttendees(this.db, scope, bookingId, filters, page, metadata, now);
     return toPage(result, (r) => serializeAttendee(r, now));
   }
 
   async update(scope: AccountScope, id: string, input: AttendeeInput) {
     const now = this.clock.now();
+    const customer = input.customer !== undefined ? customerColumns(input.customer) : undefined;
     return withTransaction(this.db, async (trx) => {
       const { row, booking } = await lockedAttendee(trx, scope, id);
       const current = effectiveStatus(row.status, ms(row.expires_at), now.getTime());
@@ -163,6 +167,7 @@ export class AttendeesService {
         changes.seats = input.seats;
       }
       if (input.metadata !== undefined) changes.metadata = json(mergeMetadata(row.metadata, input.metadata));
+      if (customer !== undefined) Object.assign(changes, customer);
 
       const updated = await repo.attendees.update(trx, scope, id, changes);
       const before = serializeAttendee(row, now);
@@ -187,7 +192,7 @@ export class AttendeesService {
           throw new ApiError('invalid_state_transition', `Cannot confirm attendee ${id}: its booking is ${b}.`);
         }
       }
-      const changes: Parameters<typeof repo.attendees.update>[3] = { status: next.status, updated_at: now };
+      const changes: Parameters<typeof repo.attendees.update>[3] = { status: next.status as AttendeeStatus, updated_at: now };
       if (action === 'confirm') Object.assign(changes, { confirmed_at: now, expires_at: null });
       if (action === 'cancel') Object.assign(changes, { cancelled_at: now, cancellation_reason: reason ?? null, waitlist_position: null });
       const updated = await repo.attendees.update(trx, scope, id, changes);

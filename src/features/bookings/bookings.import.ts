@@ -12,7 +12,7 @@ import { metadataForCreate } from '../../lib/metadata.js';
 import { Slicer } from '../../lib/slices.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
 import { instant, parseSegments, type ParsedSegments, type SegmentBody } from './bookings.input.js';
-import { conflictError, lockAndPlan, writeBooking, type ApiBooking } from '../../capacity/index.js';
+import { conflictError, customerColumns, lockAndPlan, writeBooking, type ApiBooking, type CustomerBody } from '../../capacity/index.js';
 
 export interface ImportItem {
   segments: SegmentBody[];
@@ -21,6 +21,7 @@ export interface ImportItem {
   metadata?: Record<string, string>;
   created_at?: string;
   conflict_policy?: ConflictPolicy;
+  customer?: CustomerBody | null;
 }
 
 const HOLDING: ReadonlySet<BookingStatus> = new Set(['pending', 'confirmed']);
@@ -53,7 +54,8 @@ export async function importBookings(db: DbHandle, scope: AccountScope, items: I
       if (ms > now.getTime()) throw invalid(`${prefix}created_at`, `Invalid ${prefix}created_at: must not be in the future.`);
       createdAt = new Date(ms);
     }
-    return { item, parsed, createdAt, status: item.status ?? 'confirmed', policy: item.conflict_policy ?? 'allow' };
+    const customer = customerColumns(item.customer, `${prefix}customer`);
+    return { item, parsed, customer, createdAt, status: item.status ?? 'confirmed', policy: item.conflict_policy ?? 'allow' };
   });
 
   return withTransaction(db, async (trx) => {
@@ -76,6 +78,7 @@ export async function importBookings(db: DbHandle, scope: AccountScope, items: I
           seats: p.item.seats ?? null,
           policy: p.policy,
           metadata: metadataForCreate(p.item.metadata),
+          customer: p.customer,
           // Only bookings that hold capacity can conflict; a past, cancelled or completed
           // booking is history.
           conflicts: HOLDING.has(p.status) ? plan.conflicts : [],

@@ -5,7 +5,7 @@
  */
 import { ApiError, invalid, missing } from '../../lib/errors.js';
 import { parseRfc3339 } from '../../lib/time-format.js';
-import type { ConflictPolicy } from '../../core/availability/types.js';
+import type { CandidateOrder, ConflictPolicy, FairnessPeriod } from '../../core/availability/types.js';
 import type { PlanSegmentInput } from '../../core/availability/booking-plan.js';
 
 export interface SegmentBody {
@@ -17,7 +17,8 @@ export interface SegmentBody {
   location?: string | null;
   buffer_before_minutes?: number;
   buffer_after_minutes?: number;
-  candidate_order?: 'listed' | 'balanced';
+  candidate_order?: CandidateOrder;
+  fairness_period?: FairnessPeriod;
 }
 
 export interface ParsedSegment extends PlanSegmentInput {
@@ -84,6 +85,7 @@ export function parseSegments(body: SegmentBody[], prefix = ''): ParsedSegments 
       bufferBeforeMinutes: s.buffer_before_minutes ?? null,
       bufferAfterMinutes: s.buffer_after_minutes ?? null,
       candidateOrder: s.candidate_order ?? 'listed',
+      ...(s.fairness_period ? { fairnessPeriod: s.fairness_period } : {}),
     };
   });
   return { segments, resources, locations };

@@ -28,6 +28,7 @@ export interface BookingFilters {
   timezone?: string;
   conflicted?: boolean;
   order?: BookingOrder;
+  'customer.reference'?: string;
 }
 
 export async function listBookings(
@@ -64,6 +65,7 @@ export async function listBookings(
     location: f.location,
     series: f.series,
     conflicted: f.conflicted,
+    customerReference: f['customer.reference'],
     from: from !== null ? new Date(from) : null,
     to: to !== null ? new Date(to) : null,
     fromMidnight,

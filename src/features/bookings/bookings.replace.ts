@@ -4,10 +4,11 @@
  * booking's own hold does not count against the new one. Used by
  * POST /v1/bookings/{id}/reschedule and by POST /v1/bookings with `replaces`.
  */
-import type { Trx } from '../../db/transaction.js';
+import { json, type Trx } from '../../db/transaction.js';
+import { assertDepositPaid, checkCutoff } from './bookings.policy.js';
 import type { BookingStatus } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
-import { ApiError, invalid, notFound } from '../../lib/errors.js';
+import { ApiError, invalid, missing, notFound } from '../../lib/errors.js';
 import { changedAttributes, recordEvent } from '../../events/outbox.repository.js';
 import { effectiveStatus } from '../../core/bookings/transitions.js';
 import type { ConflictPolicy } from '../../core/availability/types.js';
@@ -15,7 +16,7 @@ import { hydrateBooking } from './bookings.read.js';
 import type { ParsedSegments } from './bookings.input.js';
 import { moveAttendees } from './attendees.move.js';
 import { promoteWaitlist } from './attendees.waitlist.js';
-import { bookingsTable, conflictError, lockAndPlan, recheckBookings, resourcesOfBooking, seatsTakenOf, writeBooking, type ApiBooking, type BookingRow } from '../../capacity/index.js';
+import { bookingsTable, conflictError, customerOf, lockAndPlan, recheckBookings, resourcesOfBooking, seatsTakenOf, writeBooking, type ApiBooking, type BookingRow, type CustomerColumns } from '../../capacity/index.js';
 
 export interface ReplaceRequest {
   oldId: string;
@@ -32,14 +33,34 @@ export interface ReplaceRequest {
   waitlistLimit?: number;
   waitlistHoldMinutes?: number;
   metadata?: Record<string, string>;
+  /** Omitted: the old booking's customer. */
+  customer?: CustomerColumns;
+  /** A secret key going past the reschedule window (docs/policies.md#windows). */
+  overridePolicy: boolean;
+  /**
+   * `prefer_previous_resource` (docs/bookings.md#returning-customers): the customer given, else
+   * the old booking's, has its previous resource tried first.
+   */
+  preferPrevious?: boolean;
 }
 
 function assertReplaceable(old: BookingRow, now: Date): BookingStatus {
   const status = effectiveStatus(old.status, old.expires_at?.getTime() ?? null, now.getTime());
-  if (status !== 'pending' && status !== 'confirmed') {
+  if (status !== 'pending' && status !== 'confirmed' && status !== 'requested') {
     throw new ApiError('invalid_state_transition', `Cannot reschedule booking ${old.id}: it is ${status}, a final state.`);
   }
   return status;
+}
+
+/** The customer whose previous resource a replacement prefers: the one given, else the old booking's; 400 with neither. */
+function previousCustomerOf(r: ReplaceRequest, old: BookingRow): string {
+  const reference = r.customer ? r.customer.customer_reference : old.customer_reference;
+  if (reference === null) {
+    throw r.customer === undefined
+      ? invalid('prefer_previous_resource', `Booking ${old.id} has no customer, so there is no previous resource to prefer.`)
+      : missing('customer.reference', 'prefer_previous_resource needs the customer whose previous resource to prefer: give customer.reference.');
+  }
+  return reference;
 }
 
 export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRequest, now: Date): Promise<ApiBooking> {
@@ -47,10 +68,13 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
   if (!first) throw notFound('booking', r.oldId, r.oldParam);
   assertReplaceable(first, now);
   const oldResources = await resourcesOfBooking(trx, scope, r.oldId);
+  const preferPreviousOf = r.preferPrevious ? previousCustomerOf(r, first) : undefined;
   // Resources first, then the booking row: the order every writer uses, so no deadlock.
-  const plan = await lockAndPlan(trx, scope, { ...r.parsed, policy: r.policy, now, alsoLock: oldResources, ignoreBookingIds: [r.oldId] });
+  const plan = await lockAndPlan(trx, scope, { ...r.parsed, policy: r.policy, now, alsoLock: oldResources, ignoreBookingIds: [r.oldId], preferPreviousOf });
   const old = (await bookingsTable.lock(trx, scope, r.oldId, plan.locks))!;
   const oldStatus = assertReplaceable(old, now);
+  const override = await checkCutoff(trx, scope, old, 'reschedule_cutoff_minutes', r.overridePolicy, now);
+  const overrides = override ? [...old.policy_overrides, override] : old.policy_overrides;
   if (!plan.ok) throw conflictError(plan);
 
   const taken = (await seatsTakenOf(trx, scope, [old.id], now)).get(old.id) ?? 0;
@@ -61,7 +85,9 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
   const waitlistLimit = r.waitlistLimit ?? old.waitlist_limit;
   if (seats === null && waitlistLimit > 0) throw invalid('waitlist_limit', 'A waitlist needs a booking with seats; set seats too.');
   const status = r.status ?? oldStatus;
-  const expiresAt = r.status !== undefined ? (r.expiresAt ?? null) : status === 'pending' ? old.expires_at : null;
+  // A move is no way around the deposit: an unpaid one is not confirmed by `replaces` either.
+  if (status === 'confirmed') assertDepositPaid(old);
+  const expiresAt = r.status !== undefined ? (r.expiresAt ?? null) : status === 'pending' || status === 'requested' ? old.expires_at : null;
   const before = await hydrateBooking(trx, scope, old, now);
 
   const { row: createdRow, booking: created } = await writeBooking(
@@ -77,9 +103,15 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
       waitlistHoldMinutes: r.waitlistHoldMinutes ?? old.waitlist_hold_minutes,
       policy: r.policy,
       metadata: r.metadata ?? old.metadata,
+      customer: r.customer ?? customerOf(old),
       replaces: old.id,
       seriesId: old.series_id,
+      policyOverrides: overrides,
       seatsTaken: taken,
+      // The deposit and what was paid of it move with the booking (docs/policies.md#deposits).
+      deposit: old.deposit,
+      payments: old.payments,
+      paymentStatus: old.payment_status ?? undefined,
     },
     now,
   );
@@ -93,6 +125,9 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
     cancellation_reason: 'rescheduled',
     cancelled_at: now,
     updated_at: now,
+    ...(override ? { policy_overrides: json(overrides) } : {}),
+    // Its deposit and payments now belong to the new booking: nothing is paid here, nothing due back.
+    ...(old.deposit ? { deposit: null, payment_status: null, payments: json([]) } : {}),
   });
   const after = await hydrateBooking(trx, scope, cancelled, now);
   await recordEvent(trx, scope, 'booking.rescheduled', after, changedAttributes(before, after), now);

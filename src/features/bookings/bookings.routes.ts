@@ -3,9 +3,21 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { DateOnly, DateTime, EmptyBody, Id, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { BookingsService } from './bookings.service.js';
-import { BookingSchema, BookingStatusSchema, CancelBody, ExpiresAt, PolicySchema, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
+import { ApiError } from '../../lib/errors.js';
+import { RETURNING_VERSION } from '../../lib/api-versions.js';
+import { assertFieldsOfVersion } from '../../http/request-guards.js';
+import type { FastifyRequest } from 'fastify';
+import { PAYMENT_DESCRIPTION, PaymentBodySchema, PaymentSchema } from './bookings.schemas.js';
+import { BookingCancelBody, BookingCreateBody, OverridePolicy, BookingSchema, BookingStatusSchema, CancelBody, CustomerInput, CustomerReferenceFilter, ExpiresAt, PolicySchema, PreferPreviousResource, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
 
 const access = { account: 'required', permission: 'bookings' } as const;
+
+/** override_policy is a secret key's alone: a restricted key (or a door acting for the customer) cannot pass it. */
+function overridePolicy(req: FastifyRequest, asked: boolean | undefined): boolean {
+  if (asked !== true) return false;
+  if (req.auth?.permissions !== null) throw new ApiError('permission_denied', 'Only a secret key may pass override_policy.', 'override_policy');
+  return true;
+}
 const tags = ['Bookings'];
 
 export function bookingRoutes(app: App, service: BookingsService) {
@@ -14,36 +26,13 @@ export function bookingRoutes(app: App, service: BookingsService) {
     schema: {
       tags,
       summary: 'Create a booking (409 booking_conflict with `conflicts` when its conflict_policy refuses it)',
-      body: Type.Object(
-        {
-          segments: Segments,
-          status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('confirmed')], { description: 'Default: confirmed.' })),
-          expires_at: Type.Optional(ExpiresAt),
-          seats: Type.Optional(Nullable(Seats)),
-          ...WaitlistInput,
-          conflict_policy: Type.Optional(PolicySchema),
-          replaces: Type.Optional(Id('Reschedule this booking: it is cancelled with replaced_by, its attendees move here.')),
-          metadata: Type.Optional(MetadataInput),
-        },
-        {
-          additionalProperties: false,
-          examples: [
-            {
-              segments: [
-                {
-                  resources: ['res_01m809wbg04f9bssvzxa1m8tjc', 'res_01m809wbg04f9bssvzxa1m8tjd'],
-                  candidate_order: 'balanced',
-                  start: '2027-03-10T10:00:00Z',
-                  end: '2027-03-10T11:00:00Z',
-                },
-              ],
-            },
-          ],
-        },
-      ),
+      body: BookingCreateBody,
       response: { 200: BookingSchema },
     },
-    handler: (req) => service.create(accountScope(req), req.body),
+    handler: (req) => {
+      assertFieldsOfVersion(req, ['prefer_previous_resource'], RETURNING_VERSION);
+      return service.create(accountScope(req), req.body);
+    },
   });
 
   app.post('/v1/bookings/import', {
@@ -64,6 +53,7 @@ export function bookingRoutes(app: App, service: BookingsService) {
                 metadata: Type.Optional(MetadataInput),
                 created_at: Type.Optional(DateTime('When the booking was made (not in the future); default now.')),
                 conflict_policy: Type.Optional(PolicySchema),
+                customer: Type.Optional(CustomerInput),
               },
               { additionalProperties: false },
             ),
@@ -93,6 +83,7 @@ export function bookingRoutes(app: App, service: BookingsService) {
         to_date: Type.Optional(DateOnly()),
         timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "For from_date/to_date; default: the account's." })),
         conflicted: Type.Optional(Type.Boolean()),
+        ...CustomerReferenceFilter,
         order: Type.Optional(
           Type.Union([Type.Literal('created'), Type.Literal('start'), Type.Literal('-start')], {
             description: '`created` (newest first, default), `start` (earliest first) or `-start`.',
@@ -121,7 +112,13 @@ export function bookingRoutes(app: App, service: BookingsService) {
       summary: 'Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata',
       params: IdParams,
       body: Type.Object(
-        { expires_at: Type.Optional(ExpiresAt), seats: Type.Optional(Nullable(Seats)), ...WaitlistInput, metadata: Type.Optional(MetadataInput) },
+        {
+          expires_at: Type.Optional(ExpiresAt),
+          seats: Type.Optional(Nullable(Seats)),
+          ...WaitlistInput,
+          metadata: Type.Optional(MetadataInput),
+          customer: Type.Optional(CustomerInput),
+        },
         { additionalProperties: false },
       ),
       response: { 200: BookingSchema },
@@ -135,10 +132,21 @@ export function bookingRoutes(app: App, service: BookingsService) {
       tags,
       summary: 'Reschedule: a new booking replaces this one (cancelled with replaced_by; attendees move). Returns the new booking.',
       params: IdParams,
-      body: Type.Object({ segments: Segments, conflict_policy: Type.Optional(PolicySchema) }, { additionalProperties: false }),
+      body: Type.Object(
+        {
+          segments: Segments,
+          conflict_policy: Type.Optional(PolicySchema),
+          override_policy: Type.Optional(OverridePolicy),
+          prefer_previous_resource: Type.Optional(PreferPreviousResource("the booking's own (400 parameter_invalid when it has none)")),
+        },
+        { additionalProperties: false },
+      ),
       response: { 200: BookingSchema },
     },
-    handler: (req) => service.reschedule(accountScope(req), req.params.id, req.body),
+    handler: (req) => {
+      assertFieldsOfVersion(req, ['prefer_previous_resource'], RETURNING_VERSION);
+      return service.reschedule(accountScope(req), req.params.id, { ...req.body, override_policy: overridePolicy(req, req.body.override_policy) });
+    },
   });
 
   const actions = [
@@ -155,7 +163,65 @@ export function bookingRoutes(app: App, service: BookingsService) {
   }
   app.post('/v1/bookings/:id/cancel', {
     config: { access },
-    schema: { tags, summary: 'Cancel a pending or confirmed booking', params: IdParams, body: CancelBody, response: { 200: BookingSchema } },
-    handler: (req) => service.transition(accountScope(req), req.params.id, 'cancel', req.body?.reason),
+    schema: {
+      tags,
+      summary: 'Cancel a requested, pending or confirmed booking (409 policy_violation inside the cancel window of its booking policy)',
+      params: IdParams,
+      body: BookingCancelBody,
+      response: { 200: BookingSchema },
+    },
+    handler: (req) =>
+      service.transition(accountScope(req), req.params.id, 'cancel', {
+        reason: req.body?.reason,
+        overridePolicy: overridePolicy(req, req.body?.override_policy),
+      }),
+  });
+  const ChargeParams = Type.Object({ id: Id('Booking id'), charge: Id('Charge id (chg_…)') }, { additionalProperties: false });
+  for (const [verb, to] of [['settle', 'settled'], ['waive', 'waived']] as const) {
+    app.post(`/v1/bookings/:id/charges/:charge/${verb}`, {
+      config: { access },
+      schema: {
+        tags,
+        summary: `Mark a due charge of the booking ${to} (409 invalid_state_transition when it is not due)`,
+        params: ChargeParams,
+        body: EmptyBody,
+        response: { 200: BookingSchema },
+      },
+      handler: (req) => service.closeCharge(accountScope(req), req.params.id, req.params.charge, to),
+    });
+  }
+  app.post('/v1/bookings/:id/approve', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Approve a requested booking: it is confirmed (booking.approved)',
+      params: IdParams,
+      body: EmptyBody,
+      response: { 200: BookingSchema },
+    },
+    handler: (req) => service.transition(accountScope(req), req.params.id, 'approve'),
+  });
+  app.post('/v1/bookings/:id/decline', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Decline a requested booking, with a reason: it is cancelled and its time freed (booking.declined)',
+      params: IdParams,
+      body: CancelBody,
+      response: { 200: BookingSchema },
+    },
+    handler: (req) => service.transition(accountScope(req), req.params.id, 'decline', { reason: req.body?.reason }),
+  });
+  app.post('/v1/bookings/:id/payments', {
+    config: { access },
+    schema: {
+      tags,
+      summary: "Record a payment of the booking's deposit (idempotent on provider and reference); the booking is confirmed once the deposit is paid",
+      description: PAYMENT_DESCRIPTION,
+      params: IdParams,
+      body: PaymentBodySchema,
+      response: { 200: PaymentSchema },
+    },
+    handler: (req) => service.recordPayment(accountScope(req), req.params.id, req.body),
   });
 }

@@ -6,15 +6,24 @@ import type { Row } from '../../db/schema.js';
 
 export const EXPIRY_BATCH = 100;
 
+/** The states that lapse at expires_at: a pending hold expires, a request awaiting approval is declined. */
+type Lapsing = 'pending' | 'requested';
+
 /**
  * Accounts with pending rows of `table` past expires_at, those waiting longest first: a plain
  * read across accounts (no locks), the first step of a pass (src/workers/account-pass.ts).
  */
-export async function accountsWithExpired(db: DbHandle, table: 'bookings' | 'attendees', now: Date, limit: number): Promise<string[]> {
+export async function accountsWithExpired(
+  db: DbHandle,
+  table: 'bookings' | 'attendees',
+  now: Date,
+  limit: number,
+  status: Lapsing = 'pending',
+): Promise<string[]> {
   const rows = await db
-    .selectFrom(table)
+    .selectFrom(table as 'bookings')
     .select('account_id')
-    .where('status', '=', 'pending')
+    .where('status', '=', status)
     .where('expires_at', '<=', now)
     .groupBy('account_id')
     .orderBy(sql`min(expires_at)`)
@@ -23,13 +32,28 @@ export async function accountsWithExpired(db: DbHandle, table: 'bookings' | 'att
   return rows.map((r) => r.account_id);
 }
 
+/**
+ * When the next row of `table` in `status` lapses after `now` (null: none waits), read through
+ * the same partial index on expires_at as accountsWithExpired: what an idle worker sleeps until.
+ */
+export async function nextExpiry(db: DbHandle, table: 'bookings' | 'attendees', now: Date, status: Lapsing = 'pending'): Promise<Date | null> {
+  const row = await db
+    .selectFrom(table as 'bookings')
+    .select((eb) => eb.fn.min('expires_at').as('at'))
+    .where('status', '=', status)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** The account's pending rows of `table` past expires_at, claimed so that other processes skip them. */
-export function claimExpired(trx: Trx, table: 'bookings' | 'attendees', scope: AccountScope, now: Date) {
+export function claimExpired(trx: Trx, table: 'bookings' | 'attendees', scope: AccountScope, now: Date, status: Lapsing = 'pending') {
   return trx
-    .selectFrom(table)
+    .selectFrom(table as 'bookings')
     .select('id')
     .where('account_id', '=', scope.accountId)
-    .where('status', '=', 'pending')
+    .where('status', '=', status)
     .where('expires_at', '<=', now)
     .orderBy('expires_at')
     .limit(EXPIRY_BATCH)
@@ -49,3 +73,4 @@ export function markExpired<T extends 'bookings' | 'attendees'>(trx: Trx, table:
     .returningAll()
     .execute() as Promise<Row<T>[]>;
 }
+

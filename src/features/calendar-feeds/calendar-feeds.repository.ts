@@ -80,6 +80,12 @@ export async function accountsWithDueFeeds(db: DbHandle, now: Date, limit: numbe
   return rows.map((r) => r.account_id);
 }
 
+/** When the next feed falls due for a sync after `now` (null: there is none), by the index calendar_feeds_due. */
+export async function nextFeedDue(db: DbHandle, now: Date): Promise<Date | null> {
+  const row = await db.selectFrom('calendar_feeds').select((eb) => eb.fn.min('next_sync_at').as('at')).where('next_sync_at', '>', now).executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
 /**
  * Claims the account's feeds that are due, so that other processes skip them (FOR UPDATE SKIP
  * LOCKED), and leases them by moving next_sync_at past the time a sync may take.

@@ -3,6 +3,7 @@ import { CalendarFeedsService, MAX_FEED_BYTES } from './calendar-feeds.service.j
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { calendarFeedWorker } from './sync.worker.js';
 import { createFeedDispatcher, type FetchLimits } from './fetch.js';
+import { pacingOf } from '../../workers/poller.js';
 
 /** Fetches use the time limit and the address rules of webhook attempts (docs/calendar-feeds.md#limits). */
 function serviceOf({ db, clock, config, resolveHost, secrets }: Deps) {
@@ -17,7 +18,7 @@ export const calendarFeedsModule: FeatureModule = {
   routes: (app, deps) => calendarFeedRoutes(app, serviceOf(deps)),
   workers: (deps, logger) => [
     // The lease outlasts a sync: the fetch's limit, then the parse and write.
-    calendarFeedWorker(deps.db.kysely, deps.clock, serviceOf(deps), deps.config.workerPollMs, deps.config.webhookTimeoutMs * 2 + 60_000, logger),
+    calendarFeedWorker(deps.db.kysely, deps.clock, serviceOf(deps), pacingOf(deps), deps.config.webhookTimeoutMs * 2 + 60_000, logger),
   ],
 };
 

@@ -9,8 +9,8 @@ import type { DbHandle } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { passOverAccounts } from '../../workers/account-pass.js';
 import type { Clock } from '../../lib/clock.js';
-import { pollingWorker, type Worker } from '../../workers/poller.js';
-import { accountsWithDueFeeds, claimDueFeeds } from './calendar-feeds.repository.js';
+import { pollingWorker, type Pacing, type Worker } from '../../workers/poller.js';
+import { accountsWithDueFeeds, claimDueFeeds, nextFeedDue } from './calendar-feeds.repository.js';
 import type { CalendarFeedsService } from './calendar-feeds.service.js';
 
 export const SYNC_BATCH = 10;
@@ -39,6 +39,10 @@ export async function syncDueFeeds(db: DbHandle, clock: Clock, service: Calendar
   return claimed.length === SYNC_BATCH;
 }
 
-export function calendarFeedWorker(db: DbHandle, clock: Clock, service: CalendarFeedsService, pollMs: number, leaseMs: number, logger: Logger): Worker {
-  return pollingWorker('calendar-feeds.sync', pollMs, logger, () => syncDueFeeds(db, clock, service, leaseMs, logger));
+/** Woken by writes to calendar_feeds (a new feed is due at once); sleeps no later than the next next_sync_at. */
+export function calendarFeedWorker(db: DbHandle, clock: Clock, service: CalendarFeedsService, pacing: Pacing, leaseMs: number, logger: Logger): Worker {
+  return pollingWorker('calendar-feeds.sync', pacing, logger, () => syncDueFeeds(db, clock, service, leaseMs, logger), {
+    wakeOn: ['calendar_feeds'],
+    nextDue: (now) => nextFeedDue(db, now),
+  });
 }

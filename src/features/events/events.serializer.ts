@@ -1,5 +1,8 @@
 import { isoRequired } from '../../lib/time-format.js';
 import type { EventRow } from '../../events/events.repository.js';
+import type { ActorType } from '../../events/source.js';
+
+const actorOf = (row: EventRow) => (row.actor_type ? { type: row.actor_type as ActorType, id: row.actor_id } : null);
 
 /**
  * Events are stored in the latest shape; the version chain renders them per reader, and
@@ -14,6 +17,27 @@ export function serializeEvent(row: EventRow, apiVersion: string) {
     type: row.type,
     livemode: row.livemode,
     created_at: isoRequired(row.created_at),
+    actor: actorOf(row),
+    request_id: row.request_id,
     data: { object: row.object, previous_attributes: row.previous_attributes ?? null, ...(row.details ?? {}) },
+  };
+}
+
+/**
+ * An event of an object's history as a change: the attributes it set, each with its value
+ * before (the event's `previous_attributes`) and after (the object it carries).
+ */
+export function serializeChange(row: EventRow) {
+  const previous = row.previous_attributes as Record<string, unknown> | null;
+  const current = row.object as Record<string, unknown>;
+  const changed = previous ? Object.fromEntries(Object.keys(previous).map((k) => [k, { previous: previous[k], current: current[k] ?? null }])) : null;
+  return {
+    id: row.id,
+    object: 'booking_change' as const,
+    type: row.type,
+    created_at: isoRequired(row.created_at),
+    actor: actorOf(row),
+    request_id: row.request_id,
+    changed_attributes: changed,
   };
 }

@@ -7,3 +7,6 @@ export const locationsModule: FeatureModule = {
   tags: [{ name: 'Locations', description: 'Places where resources work.' }],
   routes: (app, { db, clock }) => locationRoutes(app, new LocationsService(db.kysely, clock)),
 };
+export { locationsByIds } from './locations.repository.js';
+export { locations as locationsTable } from './locations.repository.js';
+export { serializeLocation } from './locations.serializer.js';

@@ -12,3 +12,9 @@ export const locations = accountTable('locations');
 export function listLocations(db: DbHandle, scope: AccountScope, page: PageParams, metadata: Record<string, string>) {
   return locations.list(db, scope, page, metadata);
 }
+
+/** The locations of these ids (a page that names where a booking takes place). */
+export function locationsByIds(db: DbHandle, scope: AccountScope, ids: string[]): Promise<LocationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return locations.select(db, scope).where('id', 'in', ids).execute();
+}

@@ -53,6 +53,21 @@ const ManageViewSchema = Type.Object({
   link: Type.Object({ id: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
   booking: BookingSchema,
   can_change: Type.Boolean({ description: 'Whether it can still be cancelled or moved (pending or confirmed, not started).' }),
+  business: Type.Object({
+    name: Type.String({ description: "The account's display_name, else its name." }),
+    accent_color: Nullable(Type.String({ description: "The account's accent_color (`#rrggbb`), or null." })),
+  }),
+  segments: Type.Array(
+    Type.Object({
+      resource: Type.String(),
+      resource_name: Nullable(Type.String()),
+      timezone: Type.String({ description: "The resource's time zone: the page shows the segment's times in it." }),
+      location: Nullable(Type.Object({ id: Type.String(), name: Type.String() }, { description: "The segment's location, else the resource's default_location." })),
+    }),
+    { description: "The booking's segments, named, in order." },
+  ),
+  locale: Nullable(Type.String({ description: "The customer's locale (since 2027-02-01): the page speaks it when it can." })),
+  time_zone: Nullable(Type.String({ description: "The customer's time zone (since 2027-02-01): the page shows times in it." })),
 });
 
 export function manageLinkRoutes(app: App, service: ManageLinksService) {

@@ -7,7 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { withTransaction, json, type DbHandle } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
-import { scopeOfAccount } from '../../tenancy/accounts.repository.js';
+import { accountPresentation, scopeOfAccount } from '../../tenancy/accounts.repository.js';
+import { resourcesByIds } from '../resources/index.js';
+import { locationsByIds } from '../locations/index.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { isoRequired } from '../../lib/time-format.js';
@@ -35,7 +37,7 @@ interface Opened {
 
 /** Why a link does not open: the same for every reason (see `open`). */
 const GONE = () => new ApiError('resource_missing', 'This link is not valid: it is unknown, was revoked, or has expired.');
-const OPEN_STATUSES = new Set(['pending', 'confirmed']);
+const OPEN_STATUSES = new Set(['requested', 'pending', 'confirmed']);
 
 export class ManageLinksService {
   constructor(
@@ -111,9 +113,29 @@ export class ManageLinksService {
   }
 
   async view(accountId: string, token: string) {
-    const { link, booking } = await this.open(accountId, token);
+    const { link, scope, booking } = await this.open(accountId, token);
     const open = OPEN_STATUSES.has(booking.status) && new Date(booking.start).getTime() > this.clock.now().getTime();
-    return serializeView(link, booking, open);
+    // What the page names: the business, each resource (its zone is the one its times are
+    // shown in), and the place (the segment's location, else the resource's default).
+    const account = await accountPresentation(this.db, accountId);
+    const resources = await resourcesByIds(this.db, scope, [...new Set(booking.segments.map((s) => s.resource))]);
+    const locationOf = (s: ApiBooking['segments'][number]) => s.location ?? resources.find((r) => r.id === s.resource)?.default_location ?? null;
+    const locations = await locationsByIds(this.db, scope, [...new Set(booking.segments.map(locationOf).filter((id): id is string => !!id))]);
+    const business = {
+      name: account?.display_name ?? account?.name ?? '',
+      accent_color: account?.accent_color ?? null,
+    };
+    const segments = booking.segments.map((s) => {
+      const resource = resources.find((r) => r.id === s.resource);
+      const location = locations.find((l) => l.id === locationOf(s));
+      return {
+        resource: s.resource,
+        resource_name: resource?.name ?? null,
+        timezone: resource?.timezone ?? account?.timezone ?? 'UTC',
+        location: location ? { id: location.id, name: location.name } : null,
+      };
+    });
+    return serializeView(link, booking, open, business, segments);
   }
 
   /** The slots the booking could move to: the same search as POST /v1/availability, with the booking's own segments. */
@@ -124,7 +146,7 @@ export class ManageLinksService {
 
   async cancel(accountId: string, token: string, reason?: string) {
     const { link, scope, booking } = await this.open(accountId, token);
-    return withEventSource({ type: 'manage_link', manage_link: link.id }, () => this.bookings.transition(scope, booking.id, 'cancel', reason));
+    return withEventSource({ type: 'manage_link', manage_link: link.id }, () => this.bookings.transition(scope, booking.id, 'cancel', { reason }));
   }
 
   /** Moves the booking to `start`, which must be a slot start the search offers. */

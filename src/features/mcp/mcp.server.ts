@@ -16,6 +16,7 @@ import type { RouteAccess } from '../../http/context.js';
 import { LATEST_API_VERSION } from '../../lib/api-versions.js';
 import type { Clock } from '../../lib/clock.js';
 import { TOOLS, type ToolSpec } from './tools.js';
+import { inProcessDoor } from '../../http/actor.js';
 
 type JsonSchema = Record<string, any>;
 
@@ -109,6 +110,8 @@ async function callTool(app: App, req: FastifyRequest, clock: Clock, tool: Built
     headers['content-type'] = 'application/json';
     payload = JSON.stringify({ ...(spec.defaults?.(clock.now()) ?? {}), ...rest, ...(spec.fixed ?? {}) });
   }
+  // The route runs as this door: its events name the MCP endpoint and the caller's key (docs/events.md#actors).
+  Object.assign(headers, inProcessDoor('mcp', req.id));
   const res = await app.inject({ method: spec.method, url, headers, payload });
   let body: any;
   try {

@@ -47,7 +47,8 @@ export const TOOLS: readonly ToolSpec[] = [
     description: `Hold a slot without booking it yet: a pending booking that keeps the time until expires_at (default: about ${DEFAULT_HOLD_MINUTES} minutes from now; pass it explicitly when retrying with an idempotency_key), then lapses on its own. Confirm it with confirm_booking once the person agrees.`,
     method: 'POST',
     url: '/v1/bookings',
-    fixed: { status: 'pending' },
+    // A tool acts for the customer: under a policy requiring approval the booking waits for it.
+    fixed: { status: 'pending', requested: true },
     // On a whole minute, so that a retry with the same idempotency_key within the minute sends
     // the same body (and is replayed rather than refused as a different request).
     defaults: (now) => ({ expires_at: new Date(Math.ceil(now.getTime() / 60_000) * 60_000 + DEFAULT_HOLD_MINUTES * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') }),
@@ -58,7 +59,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Book a slot now (a confirmed booking). Use segments from find_availability. Fails with booking_conflict when the time is no longer free.',
     method: 'POST',
     url: '/v1/bookings',
-    fixed: { status: 'confirmed' },
+    fixed: { status: 'confirmed', requested: true },
     readOnly: false,
   },
   {
@@ -76,6 +77,8 @@ export const TOOLS: readonly ToolSpec[] = [
     method: 'POST',
     url: '/v1/bookings/:id/reschedule',
     idArgument: BOOKING_ID,
+    // The customer's door: the booking policy's window holds, whatever the key.
+    fixed: { override_policy: false },
     readOnly: false,
   },
   {
@@ -84,6 +87,32 @@ export const TOOLS: readonly ToolSpec[] = [
     method: 'POST',
     url: '/v1/bookings/:id/cancel',
     idArgument: BOOKING_ID,
+    fixed: { override_policy: false },
+    readOnly: false,
+  },
+  {
+    name: 'approve_booking',
+    description: 'Approve a requested booking (one waiting for the business to accept it): it becomes confirmed.',
+    method: 'POST',
+    url: '/v1/bookings/:id/approve',
+    idArgument: BOOKING_ID,
+    readOnly: false,
+  },
+  {
+    name: 'decline_booking',
+    description: 'Decline a requested booking, with an optional reason: it is cancelled and its time is freed.',
+    method: 'POST',
+    url: '/v1/bookings/:id/decline',
+    idArgument: BOOKING_ID,
+    readOnly: false,
+  },
+  {
+    name: 'record_payment',
+    description:
+      "Record a payment of a booking's deposit that the platform collected through its payment provider (amount in minor units, currency, provider, the provider's reference). Sending the same provider and reference again is safe: the same payment comes back. Once the deposit is paid the booking is confirmed; after its hold expired the payment is refused.",
+    method: 'POST',
+    url: '/v1/bookings/:id/payments',
+    idArgument: BOOKING_ID,
     readOnly: false,
   },
   {
@@ -91,6 +120,15 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Read one booking: its status, segments, times and metadata.',
     method: 'GET',
     url: '/v1/bookings/:id',
+    idArgument: BOOKING_ID,
+    readOnly: true,
+  },
+  {
+    name: 'booking_history',
+    description:
+      "A booking's changes, oldest first: each with its event type, time, who made it (actor: api_key, manage_link, booking_session, mcp, console, worker, system) and the attributes it changed. Use it to answer \"who moved my appointment?\". Page with starting_after set to the last id of a page.",
+    method: 'GET',
+    url: '/v1/bookings/:id/history',
     idArgument: BOOKING_ID,
     readOnly: true,
   },

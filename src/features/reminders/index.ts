@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../module.js';
 import { reminderWorker } from './reminders.worker.js';
+import { pacingOf } from '../../workers/poller.js';
 
 export { ReminderOffsets, normalizeOffsets, MAX_REMINDER_OFFSETS, MAX_REMINDER_OFFSET_MINUTES } from './offsets.js';
 
@@ -11,5 +12,5 @@ export const remindersModule: FeatureModule = {
   name: 'reminders',
   tags: [],
   routes() {},
-  workers: ({ db, clock, config }, logger) => [reminderWorker(db.kysely, clock, config.workerPollMs, logger)],
+  workers: ({ db, clock, config }, logger) => [reminderWorker(db.kysely, clock, pacingOf({ db, clock, config }), logger)],
 };

@@ -29,6 +29,12 @@ export async function accountsWithDueReminders(db: DbHandle, now: Date, limit: n
   return rows.map((r) => r.account_id);
 }
 
+/** When the next queued reminder falls due after `now` (null: none is queued), by the queue's index on due_at. */
+export async function nextReminderDue(db: DbHandle, now: Date): Promise<Date | null> {
+  const row = await db.selectFrom('reminder_queue').select((eb) => eb.fn.min('due_at').as('at')).where('due_at', '>', now).executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** The statement of accountsWithDueReminders (its plan is checked: test/api/reminders-queue.test.ts). */
 export function dueAccountsQuery(db: DbHandle, now: Date, limit: number) {
   return db.selectFrom('reminder_queue').select('account_id').where('due_at', '<=', now).groupBy('account_id').orderBy(sql`min(due_at)`).limit(limit);

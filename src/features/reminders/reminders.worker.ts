@@ -8,12 +8,12 @@
 import type { Logger } from 'pino';
 import type { DbHandle } from '../../db/transaction.js';
 import { recordEvent } from '../../events/outbox.repository.js';
-import { pollingWorker, type Worker } from '../../workers/poller.js';
+import { pollingWorker, type Pacing, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
 import { isoRequired } from '../../lib/time-format.js';
 import { seatsTakenOf, segmentsOf, serializeBooking, type BookingRow } from '../../capacity/index.js';
 import { ACCOUNTS_PER_PASS, passOverAccounts } from '../../workers/account-pass.js';
-import { REMINDER_BATCH, accountsWithDueReminders, claimBookings, claimDueReminders, markReminderSent, removeFromQueue, type DueReminder } from './reminders.repository.js';
+import { REMINDER_BATCH, accountsWithDueReminders, nextReminderDue, claimBookings, claimDueReminders, markReminderSent, removeFromQueue, type DueReminder } from './reminders.repository.js';
 
 /** A reminder is sent when its booking is still confirmed, for the same start, and has not started. */
 const sendable = (r: DueReminder, booking: BookingRow, now: Date) =>
@@ -38,7 +38,15 @@ export async function reminderPass(db: DbHandle, now: Date, logger: Logger): Pro
       if (!(await markReminderSent(trx, reminder, reminder.due_at, now))) continue;
       const row = claimed.get(reminder.booking_id)!;
       const booking = serializeBooking(row, segments.get(row.id) ?? [], taken.get(row.id) ?? 0, now);
-      const details = { reminder: { offset_minutes: reminder.offset_minutes, remind_at: isoRequired(reminder.due_at) } };
+      // The customer's locale and time zone, when the booking has them: what a platform needs to word and time the message.
+      const details = {
+        reminder: {
+          offset_minutes: reminder.offset_minutes,
+          remind_at: isoRequired(reminder.due_at),
+          locale: row.customer_locale,
+          time_zone: row.customer_time_zone,
+        },
+      };
       await recordEvent(trx, scope, 'booking.reminder', booking, null, now, details);
     }
     await removeFromQueue(trx, scope, handled);
@@ -47,6 +55,14 @@ export async function reminderPass(db: DbHandle, now: Date, logger: Logger): Pro
   return more || accounts.length === ACCOUNTS_PER_PASS;
 }
 
-export function reminderWorker(db: DbHandle, clock: Clock, pollMs: number, logger: Logger): Worker {
-  return pollingWorker('booking-reminders', pollMs, logger, () => reminderPass(db, clock.now(), logger));
+/**
+ * Woken by writes to the tables whose triggers fill the queue (migration 014): bookings and
+ * their segments, and the reminder offsets of accounts and resources; sleeps no later than
+ * the queue's next due_at.
+ */
+export function reminderWorker(db: DbHandle, clock: Clock, pacing: Pacing, logger: Logger): Worker {
+  return pollingWorker('booking-reminders', pacing, logger, () => reminderPass(db, clock.now(), logger), {
+    wakeOn: ['reminder_queue', 'bookings', 'booking_segments', 'accounts', 'resources'],
+    nextDue: (now) => nextReminderDue(db, now),
+  });
 }

@@ -7,3 +7,5 @@ export const resourcesModule: FeatureModule = {
   tags: [{ name: 'Resources', description: 'What is booked: people, rooms, equipment, pools of units.' }],
   routes: (app, { db, clock }) => resourceRoutes(app, new ResourcesService(db.kysely, clock)),
 };
+export { resourcesByIds } from './resources.repository.js';
+export { serializeResource } from './resources.serializer.js';

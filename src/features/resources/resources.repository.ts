@@ -21,3 +21,9 @@ export function listResources(db: DbHandle, scope: AccountScope, filters: Resour
     return q;
   });
 }
+
+/** The resources of these ids (a page that names what a booking uses). */
+export function resourcesByIds(db: DbHandle, scope: AccountScope, ids: string[]): Promise<ResourceRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return resources.select(db, scope).where('id', 'in', ids).execute();
+}

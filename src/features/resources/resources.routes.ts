@@ -3,7 +3,7 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { Deleted, EmptyBody, Id, IdParams, ListOf, ListQuery, Metadata, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { ResourcesService } from './resources.service.js';
-import { BookingRulesInput, BookingRulesSchema } from '../../capacity/index.js';
+import { BookingPolicyInput, BookingPolicySchema, BookingRulesInput, BookingRulesSchema, ResourceHolidaysInput, ResourceHolidaysSchema } from '../../capacity/index.js';
 import { ReminderOffsets } from '../reminders/index.js';
 
 export const ResourceSchema = Type.Object({
@@ -19,6 +19,10 @@ export const ResourceSchema = Type.Object({
   buffer_before_minutes: Type.Integer(),
   buffer_after_minutes: Type.Integer(),
   booking_rules: BookingRulesSchema,
+  holidays: ResourceHolidaysSchema,
+  assignment_weight: Type.Integer({ description: "Its share of bookings under candidate_order `weighted` (since 2027-02-15)." }),
+  assignment_priority: Type.Integer({ description: 'Its level under candidate_order `weighted`: lower levels are tried first (since 2027-02-15).' }),
+  booking_policy: BookingPolicySchema,
   reminder_offsets_minutes: Nullable(ReminderOffsets("Minutes before a booking's start at which booking.reminder is sent; null follows the account's reminder_offsets_minutes.")),
   metadata: Metadata,
   created_at: Type.String({ format: 'date-time' }),
@@ -46,6 +50,29 @@ const Settable = {
         "This resource's booking rules, each overriding the account's; null (or absent on create): the account's applies (docs/bookings.md#booking-rules). On update, the fields given replace the stored ones.",
     }),
   ),
+  holidays: Type.Optional(ResourceHolidaysInput),
+  assignment_weight: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      description:
+        "Under candidate_order `weighted`, its share of its level's bookings: a candidate of weight 2 takes twice as many as one of weight 1 over the fairness period (docs/bookings.md#weighted-assignment). 1 to 100, default 1.",
+    }),
+  ),
+  assignment_priority: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 9,
+      description: 'Under candidate_order `weighted`, its level: candidates of a lower level that fit are chosen first (0 to 9, default 0).',
+    }),
+  ),
+  booking_policy: Type.Optional(
+    Type.Object(BookingPolicyInput.properties, {
+      additionalProperties: false,
+      description:
+        "This resource's booking policy, each field overriding the account's; null (or absent on create): the account's applies (docs/policies.md). On update, the fields given replace the stored ones.",
+    }),
+  ),
   reminder_offsets_minutes: Type.Optional(
     Nullable(ReminderOffsets("Up to 5 distinct minutes (1 to 43200) before a booking's start at which booking.reminder is sent; [] sends none; null (default) follows the account's.")),
   ),
@@ -66,7 +93,10 @@ export function resourceRoutes(app: App, service: ResourcesService) {
         },
         {
           additionalProperties: false,
-          examples: [{ name: 'Studio B', type: 'room', timezone: 'Europe/Paris', booking_rules: { min_notice_minutes: 120, max_advance_days: 60, max_per_day: 6 } }],
+          examples: [
+            { name: 'Studio B', type: 'room', timezone: 'Europe/Paris', booking_rules: { min_notice_minutes: 120, max_advance_days: 60, max_per_day: 6 } },
+            { name: 'Anna', type: 'stylist', timezone: 'Europe/Berlin', holidays: { country: 'DE', subdivision: 'BY' }, assignment_weight: 2, assignment_priority: 0 },
+          ],
         },
       ),
       response: { 200: ResourceSchema },

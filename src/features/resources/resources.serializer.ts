@@ -1,6 +1,6 @@
 import { isoRequired } from '../../lib/time-format.js';
 import type { ResourceRow } from './resources.repository.js';
-import { serializeRules } from '../../capacity/index.js';
+import { serializePolicy, serializeResourceHolidays, serializeRules } from '../../capacity/index.js';
 
 export function serializeResource(row: ResourceRow) {
   return {
@@ -16,6 +16,10 @@ export function serializeResource(row: ResourceRow) {
     buffer_before_minutes: row.buffer_before_minutes,
     buffer_after_minutes: row.buffer_after_minutes,
     booking_rules: serializeRules(row.booking_rules),
+    holidays: serializeResourceHolidays(row.holidays),
+    assignment_weight: row.assignment_weight,
+    assignment_priority: row.assignment_priority,
+    booking_policy: serializePolicy(row.booking_policy),
     reminder_offsets_minutes: row.reminder_offsets_minutes ?? null,
     metadata: row.metadata,
     created_at: isoRequired(row.created_at),

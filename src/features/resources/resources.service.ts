@@ -13,7 +13,7 @@ import { activeSeriesNaming } from '../series/index.js';
 import * as repo from './resources.repository.js';
 import { serializeResource } from './resources.serializer.js';
 import type { Clock } from '../../lib/clock.js';
-import { assertLocationsExist, changesUnderLock, lockResource, mergeRules, resourceHasBookings, type BookingRulesBody } from '../../capacity/index.js';
+import { assertLocationsExist, type BookingPolicyBody, type BookingRulesBody, changesUnderLock, type HolidaysBody, lockResource, mergePolicy, mergeRules, resourceHasBookings, resourceHolidaysRow } from '../../capacity/index.js';
 import { usageMeter } from '../../metering/index.js';
 import { normalizeOffsets } from '../reminders/index.js';
 
@@ -26,6 +26,10 @@ export interface ResourceInput {
   buffer_before_minutes?: number;
   buffer_after_minutes?: number;
   booking_rules?: BookingRulesBody;
+  holidays?: HolidaysBody | null | 'account';
+  assignment_weight?: number;
+  assignment_priority?: number;
+  booking_policy?: BookingPolicyBody;
   reminder_offsets_minutes?: number[] | null;
   metadata?: Record<string, string>;
 }
@@ -57,6 +61,7 @@ export class ResourcesService {
 
   async create(scope: AccountScope, input: ResourceInput & { name: string; type: string }) {
     const timezone = checkTimezone(input.timezone);
+    const holidays = await resourceHolidaysRow(input.holidays);
     return withTransaction(this.db, async (trx) => {
       await checkLocation(trx, scope, input.default_location);
       const accountZone = (await accountTimezone(trx, scope))!;
@@ -74,6 +79,10 @@ export class ResourcesService {
         buffer_before_minutes: input.buffer_before_minutes ?? 0,
         buffer_after_minutes: input.buffer_after_minutes ?? 0,
         booking_rules: json(mergeRules(null, input.booking_rules)),
+        holidays: holidays ? json(holidays) : null,
+        assignment_weight: input.assignment_weight ?? 1,
+        assignment_priority: input.assignment_priority ?? 0,
+        booking_policy: json(mergePolicy(null, input.booking_policy)),
         reminder_offsets_minutes: offsetsColumn(input.reminder_offsets_minutes ?? null),
         metadata: json(metadataForCreate(input.metadata)),
         created_at: now,
@@ -92,9 +101,10 @@ export class ResourcesService {
     return serializeResource(row);
   }
 
-  /** Capacity, time zone and default location changes re-check the resource's future bookings; buffer changes apply to new bookings only (a segment keeps the buffers it was booked with). */
+  /** Capacity, time zone, default location and holiday changes re-check the resource's future bookings; buffer changes apply to new bookings only (a segment keeps the buffers it was booked with). */
   async update(scope: AccountScope, id: string, input: ResourceInput) {
     const timezone = checkTimezone(input.timezone);
+    const holidays = await resourceHolidaysRow(input.holidays);
     return withTransaction(this.db, (trx) =>
       changes.update(trx, scope, id, this.clock, {
         async write(before, now) {
@@ -108,12 +118,17 @@ export class ResourcesService {
             buffer_after_minutes: input.buffer_after_minutes ?? before.buffer_after_minutes,
             // Rules are checked when a booking is made or moved: changing them re-checks nothing.
             booking_rules: json(mergeRules(before.booking_rules, input.booking_rules)),
+            ...(holidays === undefined ? {} : { holidays: holidays ? json(holidays) : null }),
+            // Weights order the candidates of bookings still to be made: nothing to re-check.
+            assignment_weight: input.assignment_weight ?? before.assignment_weight,
+            assignment_priority: input.assignment_priority ?? before.assignment_priority,
+            booking_policy: json(mergePolicy(before.booking_policy, input.booking_policy)),
             ...(input.reminder_offsets_minutes === undefined ? {} : { reminder_offsets_minutes: offsetsColumn(input.reminder_offsets_minutes) }),
             metadata: json(mergeMetadata(before.metadata, input.metadata)),
             updated_at: now,
           });
         },
-        rechecks: (changed) => ['capacity', 'timezone', 'default_location'].some((k) => k in changed),
+        rechecks: (changed) => ['capacity', 'timezone', 'default_location', 'holidays'].some((k) => k in changed),
       }),
     );
   }

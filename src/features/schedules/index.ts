@@ -20,3 +20,7 @@ export const schedulesModule: FeatureModule = {
     overrideRoutes(app, new OverridesService(db.kysely, clock));
   },
 };
+export { schedules as schedulesTable } from './schedules.repository.js';
+export { overrides as overridesTable } from './overrides.repository.js';
+export { serializeSchedule } from './schedules.serializer.js';
+export { serializeOverride } from './overrides.serializer.js';

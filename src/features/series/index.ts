@@ -2,6 +2,7 @@ import type { FeatureModule } from '../module.js';
 import { SeriesService } from './series.service.js';
 import { seriesRoutes } from './series.routes.js';
 import { horizonWorker } from './series.worker.js';
+import { pacingOf } from '../../workers/poller.js';
 
 export { activeSeriesNaming } from './series.repository.js';
 
@@ -13,5 +14,7 @@ export const seriesModule: FeatureModule = {
     seriesRoutes(app, new SeriesService(db.kysely, clock));
   },
   /** series.horizon: generation to the horizon, and the end of finished series. */
-  workers: ({ db, clock, config }, logger) => [horizonWorker(db.kysely, clock, config.workerPollMs, logger)],
+  workers: ({ db, clock, config }, logger) => [horizonWorker(db.kysely, clock, pacingOf({ db, clock, config }), logger)],
 };
+export { seriesTable } from './series.repository.js';
+export { serializeSeries } from './series.serializer.js';

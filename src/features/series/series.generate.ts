@@ -119,7 +119,8 @@ export async function generateOccurrences(
   const range = timelineRangeFor({ start: occurrenceSpan(row, occurrences[0].start).start, end: occurrenceSpan(row, lastStart).end });
   // Read under the locks, like a booking's: occurrences never pick by a stale count.
   const balanced = template.segments.some((s) => s.candidateOrder === 'balanced');
-  const bundles = await loadResourceFacts(trx, scope, resourceIds, range, now, { balanced });
+  const weighted = template.segments.some((s) => s.candidateOrder === 'weighted');
+  const bundles = await loadResourceFacts(trx, scope, resourceIds, range, now, { balanced, weighted });
   const missingResource = resourceIds.find((id) => !bundles.has(id));
   if (missingResource) throw new Error(`series ${row.id} names resource ${missingResource}, which no longer exists`);
   const plans = planOccurrences({

@@ -11,6 +11,7 @@ import { firstOccurrence, RuleNeverOccursError, type SeriesRecurrence } from '..
 import type { SeriesTemplate, TemplateSegment } from '../../core/recurrence/template.js';
 import type { SeriesTemplateRow } from '../../db/schema.js';
 import type { Reference } from '../../capacity/index.js';
+import type { CandidateOrder, FairnessPeriod } from '../../core/availability/types.js';
 
 export interface TemplateSegmentBody {
   resource?: string;
@@ -21,7 +22,8 @@ export interface TemplateSegmentBody {
   location?: string | null;
   buffer_before_minutes?: number | null;
   buffer_after_minutes?: number | null;
-  candidate_order?: 'listed' | 'balanced';
+  candidate_order?: CandidateOrder;
+  fairness_period?: FairnessPeriod;
 }
 
 export interface TemplateBody {
@@ -61,6 +63,7 @@ export function parseTemplate(body: TemplateBody): ParsedTemplate {
       buffer_before_minutes: s.buffer_before_minutes ?? null,
       buffer_after_minutes: s.buffer_after_minutes ?? null,
       candidate_order: s.candidate_order ?? 'listed',
+      ...(s.fairness_period ? { fairness_period: s.fairness_period } : {}),
     };
   });
   const metadata = body.metadata === undefined || body.metadata === null ? null : metadataForCreate(body.metadata);
@@ -80,6 +83,7 @@ export function templateOf(row: SeriesTemplateRow): SeriesTemplate {
         bufferBeforeMinutes: s.buffer_before_minutes,
         bufferAfterMinutes: s.buffer_after_minutes,
         candidateOrder: s.candidate_order ?? 'listed',
+        ...(s.fairness_period ? { fairnessPeriod: s.fairness_period } : {}),
       }),
     ),
     seats: row.seats,

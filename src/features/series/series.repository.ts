@@ -16,7 +16,7 @@ import type { Conflict } from '../../core/availability/types.js';
 export type SeriesRow = Row<'series'>;
 export type SkippedRow = Row<'series_skipped_occurrences'>;
 
-const seriesTable = accountTable('series');
+export const seriesTable = accountTable('series');
 
 /** The series; with `forUpdate`, locked until the transaction ends (a lock needs a transaction). */
 export function findSeries(db: DbHandle, scope: AccountScope, id: string): Promise<SeriesRow | undefined>;
@@ -137,6 +137,18 @@ export function dueSeries(db: DbHandle, now: Date, limit: number) {
     .orderBy('due_at')
     .limit(limit)
     .execute();
+}
+
+/** When the next active series falls due after `now` (null: none will), by the index series_due. */
+export async function nextSeriesDue(db: DbHandle, now: Date): Promise<Date | null> {
+  const row = await db
+    .selectFrom('series')
+    .select((eb) => eb.fn.min('due_at').as('at'))
+    .where('status', '=', 'active')
+    .where('due_at', 'is not', null)
+    .where('due_at', '>', now)
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
 }
 
 /**

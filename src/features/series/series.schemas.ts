@@ -1,7 +1,7 @@
 /** Request and response schemas of series (they feed the OpenAPI document; docs/series.md). */
 import { Type } from 'typebox';
 import { DateOnly, DateTime, Id, Metadata, MetadataInput, Nullable } from '../../http/schemas.js';
-import { CandidateOrderSchema, ConflictSchema, PolicySchema } from '../bookings/index.js';
+import { CandidateOrderSchema, FairnessPeriodSchema, ConflictSchema, PolicySchema } from '../bookings/index.js';
 
 export const SeriesStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('ended'), Type.Literal('cancelled')]);
 
@@ -23,6 +23,7 @@ export const TemplateSegmentInput = Type.Object(
     buffer_before_minutes: Type.Optional(Nullable(Buffer('before'))),
     buffer_after_minutes: Type.Optional(Nullable(Buffer('after'))),
     candidate_order: Type.Optional(CandidateOrderSchema),
+    fairness_period: Type.Optional(FairnessPeriodSchema),
   },
   { additionalProperties: false },
 );
@@ -48,6 +49,7 @@ export const TemplateSchema = Type.Object({
       buffer_before_minutes: Nullable(Type.Integer()),
       buffer_after_minutes: Nullable(Type.Integer()),
       candidate_order: CandidateOrderSchema,
+      fairness_period: FairnessPeriodSchema,
     }),
   ),
   seats: Nullable(Type.Integer()),

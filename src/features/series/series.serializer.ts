@@ -24,6 +24,7 @@ export function serializeSeries(row: SeriesRow) {
         buffer_before_minutes: s.buffer_before_minutes,
         buffer_after_minutes: s.buffer_after_minutes,
         candidate_order: s.candidate_order ?? 'listed',
+        fairness_period: s.fairness_period ?? 'week',
       })),
       seats: t.seats,
       metadata: t.metadata,

@@ -8,9 +8,9 @@
  */
 import type { Logger } from 'pino';
 import { withTransaction, type DbHandle } from '../../db/transaction.js';
-import { pollingWorker, type Worker } from '../../workers/poller.js';
+import { pollingWorker, type Pacing, type Worker } from '../../workers/poller.js';
 import { lockResources } from '../../capacity/index.js';
-import { claimSeries, dueSeries, lineageOf } from './series.repository.js';
+import { claimSeries, dueSeries, lineageOf, nextSeriesDue } from './series.repository.js';
 import { scopeOfAccount } from '../../tenancy/accounts.repository.js';
 import { advanceSeries } from './series.generate.js';
 import { seriesResources } from './series.change.js';
@@ -44,6 +44,10 @@ export async function advanceDueSeries(db: DbHandle, clock: Clock, logger: Logge
   return due.length === BATCH;
 }
 
-export function horizonWorker(db: DbHandle, clock: Clock, pollMs: number, logger: Logger): Worker {
-  return pollingWorker('series.horizon', pollMs, logger, () => advanceDueSeries(db, clock, logger));
+/** Woken by writes to series (a new or changed one may be due at once); sleeps no later than the next due_at. */
+export function horizonWorker(db: DbHandle, clock: Clock, pacing: Pacing, logger: Logger): Worker {
+  return pollingWorker('series.horizon', pacing, logger, () => advanceDueSeries(db, clock, logger), {
+    wakeOn: ['series'],
+    nextDue: (now) => nextSeriesDue(db, now),
+  });
 }

@@ -8,6 +8,7 @@ import { listPage, type PageParams } from '../../db/pagination.js';
 import { json } from '../../db/transaction.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
 import { HEALTHY_LANE, TROUBLED_LANE } from './delivery-lanes.js';
+import { earliest } from '../../lib/clock.js';
 
 export interface DeliveryFilters {
   eventId?: string;
@@ -118,6 +119,37 @@ export async function platformsWithLaneWork(db: DbHandle, now: Date, after: stri
     limit ${limit}
   `.execute(db);
   return rows.map((r) => r.platform_id);
+}
+
+/**
+ * When delivery work next falls due after `now` (null: none waits): a retry's next attempt, a
+ * claim's lease running out, or an endpoint's rest ending. Three probes, each the first entry
+ * of an index (webhook_deliveries_due, webhook_deliveries_lease) or of the small endpoints
+ * table; asked only by a worker about to sleep longer than its poll interval.
+ */
+export async function nextDeliveryDue(db: DbHandle, now: Date): Promise<Date | null> {
+  // Three statements, not one with three subqueries: each is a plain aggregate that a Citus
+  // cluster combines from its shards.
+  const retry = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+    .where('status', '=', 'pending')
+    .where(sql<boolean>`not endpoint_paused`)
+    .where('next_attempt_at', '>', now)
+    .executeTakeFirst();
+  const lease = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.min('locked_until').as('at'))
+    .where('status', '=', 'sending')
+    .where('locked_until', '>', now)
+    .executeTakeFirst();
+  const rest = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.min('backoff_until').as('at'))
+    .where('status', '=', 'enabled')
+    .where('backoff_until', '>', now)
+    .executeTakeFirst();
+  return earliest([retry?.at, lease?.at, rest?.at]);
 }
 
 /** The class of the advisory locks that make one platform's claims take turns (any constant). */
@@ -306,4 +338,18 @@ export function eventsNeverDelivered(
     );
   }
   return q.orderBy('e.id', 'asc').limit(limit + 1).execute();
+}
+
+/**
+ * Deletes up to `limit` finished deliveries (succeeded or failed) of one platform created before
+ * `cutoff`: the platform's `deliveries_retention_days` (docs/privacy.md#retention). Deliveries
+ * still to be sent are kept until they finish; all go with their event at the latest.
+ */
+export async function deleteFinishedDeliveriesBefore(db: DbHandle, platformId: string, cutoff: Date, limit: number): Promise<number> {
+  const result = await sql`
+    delete from webhook_deliveries where platform_id = ${platformId} and id in (
+      select id from webhook_deliveries where platform_id = ${platformId} and created_at < ${cutoff}::timestamptz
+        and status in ('succeeded', 'failed') limit ${limit}
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -5,13 +5,13 @@ import type { Db } from '../../db/connect.js';
 import { withTransaction, type DbHandle } from '../../db/transaction.js';
 import type { Row } from '../../db/schema.js';
 import { renderInVersion, isApiVersion, LATEST_API_VERSION } from '../../lib/api-versions.js';
-import { pollingWorker, type Worker } from '../../workers/poller.js';
+import { pacingOf, pollingWorker, type Worker } from '../../workers/poller.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretsBox } from '../../lib/secrets-box.js';
 import { serializeEvent } from '../events/index.js';
 import type { DeliveryRow } from './deliveries.serializer.js';
 import { signatureHeaders } from './signature.js';
-import { claimDueDeliveries, platformsWithLaneWork, recordAttemptIfClaimed } from './deliveries.repository.js';
+import { claimDueDeliveries, nextDeliveryDue, platformsWithLaneWork, recordAttemptIfClaimed } from './deliveries.repository.js';
 import { eventsAndEndpointsOf } from './endpoints.repository.js';
 import { createWebhookDispatcher, postWebhook } from './sender.js';
 import { domainSignals } from '../../metrics/signals.js';
@@ -203,7 +203,10 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secre
       });
     attempts.add(tracked);
   };
-  const poller = pollingWorker('webhooks.delivery', config.workerPollMs, logger, async () => {
+  // Woken by new deliveries (an event's fan-out) and by endpoints enabled again; sleeps no later
+  // than the next retry, lease or endpoint rest.
+  const wakes = { wakeOn: ['webhook_deliveries', 'webhook_endpoints'], nextDue: (now: Date) => nextDeliveryDue(db.kysely, now) };
+  const poller = pollingWorker('webhooks.delivery', pacingOf({ db, clock, config }), logger, async () => {
     const round = await claimForNextPlatforms(context, cursor, (platformId, rows) => {
       startAttempts(context, platformId, rows).forEach((attempt, i) => track(rows[i].endpoint_id, attempt));
     });
@@ -211,7 +214,7 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secre
     const more = round.platforms.length === PLATFORMS_PER_PASS;
     cursor = more ? round.platforms.at(-1)! : '';
     return more;
-  });
+  }, wakes);
   return {
     name: 'webhooks.delivery',
     start: () => poller.start(),

@@ -190,3 +190,33 @@ describe('booking plans: conflict policies', () => {
     expect(plan([seg('22:00', '23:59', { resource: 'res_a' })], timelines(tl)).ok).toBe(true);
   });
 });
+
+describe('booking plans: a returning customer\'s previous resource', () => {
+  const previous = (resources: string[]) => ({ booking: 'bk_last', resources });
+  const withPrevious = (segments: PlanSegmentInput[], tls: ReturnType<typeof timelines>, prev: ReturnType<typeof previous> | null, policy: ConflictPolicy = 'reject') =>
+    planBooking({ segments, timelines: tls, now: NOW, policy, previous: prev, evaluateAll: true });
+
+  it('tries the previous resource first and books it when it fits, whatever the order', () => {
+    const tls = timelines(free('res_a'), free('res_b'), free('res_c'));
+    const p = withPrevious([seg('10:00', '11:00', { resources: ['res_a', 'res_b', 'res_c'], candidateOrder: 'balanced' })], tls, previous(['res_x', 'res_c']));
+    expect(p.segments[0].resource).toBe('res_c');
+    expect(p.trials![0].candidates.map((c) => c.resource)).toEqual(['res_c', 'res_a', 'res_b']);
+    expect(p.trials![0].previous).toEqual({ outcome: 'preferred', resource: 'res_c', booking: 'bk_last' });
+  });
+
+  it('leaves the order to decide when the previous resource does not fit, and under allow books by the order when none fits', () => {
+    const p = withPrevious([seg('10:00', '11:00', { resources: ['res_a', 'res_b', 'res_c'] })], timelines(free('res_a'), free('res_b'), busy('res_c')), previous(['res_c']));
+    expect(p.segments[0].resource).toBe('res_a');
+    expect(p.trials![0].previous).toMatchObject({ outcome: 'unavailable', resource: 'res_c' });
+    const none = withPrevious([seg('10:00', '11:00', { resources: ['res_a', 'res_c'] })], timelines(closed('res_a'), busy('res_c')), previous(['res_c']), 'allow');
+    expect(none.segments[0].resource).toBe('res_a');
+  });
+
+  it('says when no previous resource is a candidate, or there is no previous booking, and is silent when not asked', () => {
+    const tls = timelines(free('res_a'), free('res_b'));
+    const segs = [seg('10:00', '11:00', { resources: ['res_a', 'res_b'] })];
+    expect(withPrevious(segs, tls, previous(['res_z'])).trials![0].previous).toEqual({ outcome: 'not_a_candidate', resource: null, booking: 'bk_last' });
+    expect(withPrevious(segs, tls, null).trials![0].previous).toEqual({ outcome: 'no_history', resource: null, booking: null });
+    expect(planBooking({ segments: segs, timelines: tls, now: NOW, policy: 'reject', evaluateAll: true }).trials![0].previous).toBeUndefined();
+  });
+});

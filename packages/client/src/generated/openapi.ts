@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process serves HTTP (no key needed) */
+        /**
+         * Liveness
+         * @description Liveness: the process serves HTTP (no key needed)
+         */
         get: {
             parameters: {
                 query?: never;
@@ -60,8 +63,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The MCP server (Streamable HTTP, stateless): tools to find, hold, book, confirm, reschedule and cancel, under the same keys (docs/agents.md)
-         * @description Keys: any valid key connects; each tool needs the grants of the REST operation it makes and answers as that operation would.
+         * The MCP server
+         * @description The MCP server (Streamable HTTP, stateless): tools to find, hold, book, confirm, reschedule and cancel, under the same keys (docs/agents.md)
+         *
+         *     Keys: any valid key connects; each tool needs the grants of the REST operation it makes and answers as that operation would.
          */
         post: {
             parameters: {
@@ -144,7 +149,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers (503 when it does not; no key needed) */
+        /**
+         * Readiness
+         * @description Readiness: the database answers (503 when it does not; no key needed)
+         */
         get: {
             parameters: {
                 query?: never;
@@ -192,8 +200,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List accounts, newest first
-         * @description Keys: secret keys, and restricted keys with `accounts: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         * List accounts
+         * @description List accounts, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `accounts: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -225,6 +235,49 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                accent_color: string | null;
+                                booking_label_metadata_key: string | null;
+                                /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                                booking_policy: {
+                                    /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                    approval: "none" | "required" | null;
+                                    /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                    approval_timeout_minutes: number | null;
+                                    /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                    cancel_cutoff_minutes: number | null;
+                                    /**
+                                     * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                     * @example {
+                                     *       "amount": 2000,
+                                     *       "currency": "EUR",
+                                     *       "hold_minutes": 30
+                                     *     }
+                                     */
+                                    deposit: {
+                                        /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                        amount: number;
+                                        /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                        currency: string;
+                                        /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                        hold_minutes: number;
+                                    } | null;
+                                    /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                    late_cancel_fee: {
+                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                        amount: number;
+                                        /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                        currency: string;
+                                    } | null;
+                                    /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                    no_show_fee: {
+                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                        amount: number;
+                                        /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                        currency: string;
+                                    } | null;
+                                    /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                    reschedule_cutoff_minutes: number | null;
+                                };
                                 /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                                 booking_rules: {
                                     /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -238,6 +291,13 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 created_at: string;
+                                display_name: string | null;
+                                /** @description The default public holidays of the account's resources (since 2027-02-15); null: none. */
+                                holidays: {
+                                    country: string;
+                                    subdivision: string | null;
+                                    types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                                } | null;
                                 id: string;
                                 livemode: boolean;
                                 metadata: {
@@ -279,8 +339,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create an account (a business hosted by the platform)
-         * @description A key bound to one account cannot create accounts (403 permission_denied): it could never reach them.
+         * Create an account
+         * @description Create an account (a business hosted by the platform)
+         *
+         *     A key bound to one account cannot create accounts (403 permission_denied): it could never reach them.
          *
          *     Keys: secret keys, and restricted keys with `accounts: write`; others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
          */
@@ -294,6 +356,49 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        accent_color?: string | null;
+                        booking_label_metadata_key?: string | null;
+                        /** @description The default booking policy of the account's resources (docs/policies.md); on update, the fields given replace the stored ones. */
+                        booking_policy?: {
+                            /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                            approval?: "none" | "required" | null;
+                            /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                            approval_timeout_minutes?: number | null;
+                            /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                            cancel_cutoff_minutes?: number | null;
+                            /**
+                             * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                             * @example {
+                             *       "amount": 2000,
+                             *       "currency": "EUR",
+                             *       "hold_minutes": 30
+                             *     }
+                             */
+                            deposit?: {
+                                /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                                /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                hold_minutes: number;
+                            } | null;
+                            /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                            late_cancel_fee?: {
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                            } | null;
+                            /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                            no_show_fee?: {
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                            } | null;
+                            /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                            reschedule_cutoff_minutes?: number | null;
+                        };
                         /** @description The default booking rules of the account's resources (docs/bookings.md#booking-rules); on update, the fields given replace the stored ones. */
                         booking_rules?: {
                             /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -305,6 +410,22 @@ export interface paths {
                             /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
                             min_notice_minutes?: number | null;
                         };
+                        display_name?: string | null;
+                        /**
+                         * @description The public holidays that close the account's resources' days, by country and region (since 2027-02-15; docs/availability.md#holidays); null: none. On update, replaces the stored value.
+                         * @example {
+                         *       "country": "DE",
+                         *       "subdivision": "BY"
+                         *     }
+                         */
+                        holidays?: {
+                            /** @description ISO 3166-1 alpha-2 country code, as GET /v1/holidays knows it (e.g. `DE`, `US`). */
+                            country: string;
+                            /** @description The region: the part of its ISO 3166-2 code after the dash (`BY` for DE-BY, `CA` for US-CA); null: the country's holidays only. */
+                            subdivision?: string | null;
+                            /** @description Which kinds of holiday close the day; default `["public"]`. */
+                            types?: ("public" | "bank" | "school" | "optional" | "observance")[];
+                        } | null;
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
                             [key: string]: string;
@@ -333,6 +454,49 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            accent_color: string | null;
+                            booking_label_metadata_key: string | null;
+                            /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_policy: {
+                                /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                approval: "none" | "required" | null;
+                                /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                approval_timeout_minutes: number | null;
+                                /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                cancel_cutoff_minutes: number | null;
+                                /**
+                                 * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                 * @example {
+                                 *       "amount": 2000,
+                                 *       "currency": "EUR",
+                                 *       "hold_minutes": 30
+                                 *     }
+                                 */
+                                deposit: {
+                                    /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                    /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                    hold_minutes: number;
+                                } | null;
+                                /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                late_cancel_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                no_show_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                reschedule_cutoff_minutes: number | null;
+                            };
                             /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                             booking_rules: {
                                 /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -346,6 +510,13 @@ export interface paths {
                             };
                             /** Format: date-time */
                             created_at: string;
+                            display_name: string | null;
+                            /** @description The default public holidays of the account's resources (since 2027-02-15); null: none. */
+                            holidays: {
+                                country: string;
+                                subdivision: string | null;
+                                types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                            } | null;
                             id: string;
                             livemode: boolean;
                             metadata: {
@@ -419,6 +590,49 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            accent_color: string | null;
+                            booking_label_metadata_key: string | null;
+                            /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_policy: {
+                                /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                approval: "none" | "required" | null;
+                                /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                approval_timeout_minutes: number | null;
+                                /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                cancel_cutoff_minutes: number | null;
+                                /**
+                                 * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                 * @example {
+                                 *       "amount": 2000,
+                                 *       "currency": "EUR",
+                                 *       "hold_minutes": 30
+                                 *     }
+                                 */
+                                deposit: {
+                                    /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                    /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                    hold_minutes: number;
+                                } | null;
+                                /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                late_cancel_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                no_show_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                reschedule_cutoff_minutes: number | null;
+                            };
                             /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                             booking_rules: {
                                 /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -432,6 +646,13 @@ export interface paths {
                             };
                             /** Format: date-time */
                             created_at: string;
+                            display_name: string | null;
+                            /** @description The default public holidays of the account's resources (since 2027-02-15); null: none. */
+                            holidays: {
+                                country: string;
+                                subdivision: string | null;
+                                types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                            } | null;
                             id: string;
                             livemode: boolean;
                             metadata: {
@@ -484,15 +705,50 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "booking_rules": {
-                     *         "min_notice_minutes": 60,
-                     *         "max_per_week": 20
-                     *       }
-                     *     }
-                     */
                     "application/json": {
+                        accent_color?: string | null;
+                        booking_label_metadata_key?: string | null;
+                        /** @description The default booking policy of the account's resources (docs/policies.md); on update, the fields given replace the stored ones. */
+                        booking_policy?: {
+                            /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                            approval?: "none" | "required" | null;
+                            /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                            approval_timeout_minutes?: number | null;
+                            /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                            cancel_cutoff_minutes?: number | null;
+                            /**
+                             * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                             * @example {
+                             *       "amount": 2000,
+                             *       "currency": "EUR",
+                             *       "hold_minutes": 30
+                             *     }
+                             */
+                            deposit?: {
+                                /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                                /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                hold_minutes: number;
+                            } | null;
+                            /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                            late_cancel_fee?: {
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                            } | null;
+                            /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                            no_show_fee?: {
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                            } | null;
+                            /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                            reschedule_cutoff_minutes?: number | null;
+                        };
                         /** @description The default booking rules of the account's resources (docs/bookings.md#booking-rules); on update, the fields given replace the stored ones. */
                         booking_rules?: {
                             /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -504,6 +760,22 @@ export interface paths {
                             /** @description A booking must start at least this many minutes after now. 0 to 525600; null: no rule. */
                             min_notice_minutes?: number | null;
                         };
+                        display_name?: string | null;
+                        /**
+                         * @description The public holidays that close the account's resources' days, by country and region (since 2027-02-15; docs/availability.md#holidays); null: none. On update, replaces the stored value.
+                         * @example {
+                         *       "country": "DE",
+                         *       "subdivision": "BY"
+                         *     }
+                         */
+                        holidays?: {
+                            /** @description ISO 3166-1 alpha-2 country code, as GET /v1/holidays knows it (e.g. `DE`, `US`). */
+                            country: string;
+                            /** @description The region: the part of its ISO 3166-2 code after the dash (`BY` for DE-BY, `CA` for US-CA); null: the country's holidays only. */
+                            subdivision?: string | null;
+                            /** @description Which kinds of holiday close the day; default `["public"]`. */
+                            types?: ("public" | "bank" | "school" | "optional" | "observance")[];
+                        } | null;
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
                             [key: string]: string;
@@ -532,6 +804,49 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            accent_color: string | null;
+                            booking_label_metadata_key: string | null;
+                            /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_policy: {
+                                /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                approval: "none" | "required" | null;
+                                /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                approval_timeout_minutes: number | null;
+                                /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                cancel_cutoff_minutes: number | null;
+                                /**
+                                 * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                 * @example {
+                                 *       "amount": 2000,
+                                 *       "currency": "EUR",
+                                 *       "hold_minutes": 30
+                                 *     }
+                                 */
+                                deposit: {
+                                    /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                    /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                    hold_minutes: number;
+                                } | null;
+                                /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                late_cancel_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                no_show_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                reschedule_cutoff_minutes: number | null;
+                            };
                             /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                             booking_rules: {
                                 /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -545,6 +860,13 @@ export interface paths {
                             };
                             /** Format: date-time */
                             created_at: string;
+                            display_name: string | null;
+                            /** @description The default public holidays of the account's resources (since 2027-02-15); null: none. */
+                            holidays: {
+                                country: string;
+                                subdivision: string | null;
+                                types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                            } | null;
                             id: string;
                             livemode: boolean;
                             metadata: {
@@ -581,8 +903,10 @@ export interface paths {
             };
         };
         /**
-         * Delete an account and everything under it (409 account_in_use while it has live bookings)
-         * @description Keys: secret keys, and restricted keys with `accounts: write`; others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         * Delete an account and everything under it
+         * @description Delete an account and everything under it (409 account_in_use while it has live bookings)
+         *
+         *     Keys: secret keys, and restricted keys with `accounts: write`; others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
          */
         delete: {
             parameters: {
@@ -630,6 +954,316 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's exports
+         * @description List the account's exports, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `accounts: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Account id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                account: string;
+                                checksum: string | null;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                download_url: string | null;
+                                failure_reason: string | null;
+                                /** @description Once ready: one JSON Lines file per object type ([] before). */
+                                files: {
+                                    bytes: number;
+                                    count: number;
+                                    /** @description `<type>.jsonl`: one object a line, in the API shape of the export's version, by id. */
+                                    file: string;
+                                    /** @description The file's SHA-256, hex. */
+                                    sha256: string;
+                                    /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, series, bookings, attendees, events. */
+                                    type: string;
+                                }[];
+                                /** @description exp_… */
+                                id: string;
+                                livemode: boolean;
+                                /** @enum {string} */
+                                object: "export";
+                                size_bytes: number | null;
+                                /** @description `pending` while the export worker writes it, in bounded pieces; then `ready`. */
+                                status: "pending" | "ready" | "failed";
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start an export of everything the account owns
+         * @description Start an export of everything the account owns (JSON Lines, one file per object type, with a manifest); it is pending until the export worker has written it, then ready with export.ready.
+         *
+         *     Keys: secret keys, and restricted keys with `accounts: write`; others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Account id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An export of everything an account owns (since 2027-05-01, docs/privacy.md#export). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string;
+                            checksum: string | null;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            download_url: string | null;
+                            failure_reason: string | null;
+                            /** @description Once ready: one JSON Lines file per object type ([] before). */
+                            files: {
+                                bytes: number;
+                                count: number;
+                                /** @description `<type>.jsonl`: one object a line, in the API shape of the export's version, by id. */
+                                file: string;
+                                /** @description The file's SHA-256, hex. */
+                                sha256: string;
+                                /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, series, bookings, attendees, events. */
+                                type: string;
+                            }[];
+                            /** @description exp_… */
+                            id: string;
+                            livemode: boolean;
+                            /** @enum {string} */
+                            object: "export";
+                            size_bytes: number | null;
+                            /** @description `pending` while the export worker writes it, in bounded pieces; then `ready`. */
+                            status: "pending" | "ready" | "failed";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{id}/exports/{export}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an export
+         * @description Keys: secret keys, and restricted keys with `accounts: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Export id */
+                    export: string;
+                    /** @description Account id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An export of everything an account owns (since 2027-05-01, docs/privacy.md#export). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string;
+                            checksum: string | null;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            download_url: string | null;
+                            failure_reason: string | null;
+                            /** @description Once ready: one JSON Lines file per object type ([] before). */
+                            files: {
+                                bytes: number;
+                                count: number;
+                                /** @description `<type>.jsonl`: one object a line, in the API shape of the export's version, by id. */
+                                file: string;
+                                /** @description The file's SHA-256, hex. */
+                                sha256: string;
+                                /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, series, bookings, attendees, events. */
+                                type: string;
+                            }[];
+                            /** @description exp_… */
+                            id: string;
+                            livemode: boolean;
+                            /** @enum {string} */
+                            object: "export";
+                            size_bytes: number | null;
+                            /** @description `pending` while the export worker writes it, in bounded pieces; then `ready`. */
+                            status: "pending" | "ready" | "failed";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{id}/exports/{export}/files/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download one file of a ready export
+         * @description Download one file of a ready export: manifest.json (application/json) or a type's JSON Lines (application/x-ndjson); 409 while pending.
+         *
+         *     Keys: secret keys, and restricted keys with `accounts: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Export id */
+                    export: string;
+                    /** @description manifest.json, or a file the manifest names. */
+                    file: string;
+                    /** @description Account id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file, as written: check it against the manifest's sha256 (and the manifest against the export's checksum). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api_keys": {
         parameters: {
             query?: never;
@@ -638,8 +1272,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List restricted keys of this mode, newest first (revoked ones included)
-         * @description Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
+         * List restricted keys of this mode
+         * @description List restricted keys of this mode, newest first (revoked ones included)
+         *
+         *     Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
          */
         get: {
             parameters: {
@@ -717,8 +1353,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a restricted key (secret keys only); its secret is shown once, in this answer
-         * @description The key is made in the mode of the calling key. A replay with the same Idempotency-Key answers the key without its secret, which is never stored. See docs/api-keys.md.
+         * Create a restricted key
+         * @description Create a restricted key (secret keys only); its secret is shown once, in this answer.
+         *
+         *     The key is made in the mode of the calling key. A replay with the same Idempotency-Key answers the key without its secret, which is never stored. See docs/api-keys.md.
          *
          *     Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
          */
@@ -821,8 +1459,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Retrieve a restricted key (never its secret)
-         * @description Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
+         * Retrieve a restricted key
+         * @description Retrieve a restricted key (never its secret)
+         *
+         *     Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
          */
         get: {
             parameters: {
@@ -907,8 +1547,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Revoke a restricted key: it answers 401 api_key_invalid from then on
-         * @description Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
+         * Revoke a restricted key
+         * @description Revoke a restricted key: it answers 401 api_key_invalid from then on.
+         *
+         *     Keys: secret keys only; every restricted key gets 403 permission_denied, whatever its permissions.
          */
         post: {
             parameters: {
@@ -1023,6 +1665,15 @@ export interface paths {
                             confirmed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
                             expires_at: string | null;
                             id: string;
                             livemode: boolean;
@@ -1054,8 +1705,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update an attendee: seats, expires_at (pending only), metadata; status "confirmed" confirms a pending one
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Update an attendee
+         * @description Update an attendee: seats, expires_at (pending only), metadata; status "confirmed" confirms a pending one.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -1070,6 +1723,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The customer (since 2027-02-01). On create: the customer, or null for none. On update: replaces the whole customer; null removes it. */
+                        customer?: {
+                            /** @description An email address (local@domain). */
+                            email?: string;
+                            /** @description A BCP 47 language tag (en-GB, fr, pt-BR); stored in its canonical form. The manage page and reminders use it. */
+                            locale?: string;
+                            /** @description How to address the customer. */
+                            name?: string;
+                            /** @description A phone number in E.164 form (+ and up to 15 digits). */
+                            phone?: string;
+                            /** @description The platform's own id of the customer (required when `customer` is given); bookings and attendees are listed by it. */
+                            reference: string;
+                            /** @description An IANA time zone (Europe/Paris); stored in its canonical spelling. The manage page and reminders use it. */
+                            time_zone?: string;
+                        } | null;
                         expires_at?: string | null;
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
@@ -1098,6 +1766,15 @@ export interface paths {
                             confirmed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
                             expires_at: string | null;
                             id: string;
                             livemode: boolean;
@@ -1180,6 +1857,15 @@ export interface paths {
                             confirmed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
                             expires_at: string | null;
                             id: string;
                             livemode: boolean;
@@ -1225,8 +1911,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark a confirmed attendee completed (once the booking has started)
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Mark a confirmed attendee completed
+         * @description Mark a confirmed attendee completed (once the booking has started)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -1259,6 +1947,15 @@ export interface paths {
                             confirmed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
                             expires_at: string | null;
                             id: string;
                             livemode: boolean;
@@ -1338,6 +2035,15 @@ export interface paths {
                             confirmed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
                             expires_at: string | null;
                             id: string;
                             livemode: boolean;
@@ -1383,8 +2089,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark a confirmed attendee as a no-show (once the booking has started)
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Mark a confirmed attendee as a no-show
+         * @description Mark a confirmed attendee as a no-show (once the booking has started)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -1417,6 +2125,15 @@ export interface paths {
                             confirmed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
                             expires_at: string | null;
                             id: string;
                             livemode: boolean;
@@ -1462,8 +2179,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search bookable slots: every slot listed can be booked with its segments under conflict_policy reject
-         * @description Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Search bookable slots
+         * @description Search bookable slots: every slot listed can be booked with its segments under conflict_policy reject.
+         *
+         *     Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -1475,24 +2194,9 @@ export interface paths {
             /** @description Cost: (candidates of all segments) × grid starts per day × days, at most 300,000 work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md). */
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "from": "2027-03-01T00:00:00Z",
-                     *       "to": "2027-03-08T00:00:00Z",
-                     *       "segments": [
-                     *         {
-                     *           "resources": [
-                     *             "res_01m809wbg04f9bssvzxa1m8tjc",
-                     *             "res_01m809wbg04f9bssvzxa1m8tjd"
-                     *           ],
-                     *           "duration_minutes": 60,
-                     *           "candidate_order": "balanced"
-                     *         }
-                     *       ],
-                     *       "slot_interval_minutes": 30
-                     *     }
-                     */
                     "application/json": {
+                        /** @description With prefer_previous_resource (since 2027-04-01): the customer, by the platform's own reference (a booking's `customer.reference`); a search has no customer object, and the customer need not have booked yet. */
+                        customer_reference?: string;
                         /**
                          * Format: date-time
                          * @description Earliest slot start
@@ -1500,16 +2204,20 @@ export interface paths {
                         from: string;
                         /** @description At most this many slots (default 100); has_more and next_from say where to go on. */
                         limit?: number;
+                        /** @description Returning customers (since 2027-04-01): each segment tries first the resource of the customer's latest completed or confirmed booking (the first of its segments' resources that is a candidate), before candidate_order (weights, priorities, balance); when it does not fit, candidate_order decides. The customer: `customer_reference`, required with it. Default false (docs/bookings.md#returning-customers). */
+                        prefer_previous_resource?: boolean;
                         /** @description 1 to 20 segments, booked together. */
                         segments: {
                             /** @description Overrides the resource's buffer after. */
                             buffer_after_minutes?: number;
                             /** @description Overrides the resource's buffer before. */
                             buffer_before_minutes?: number;
-                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                            candidate_order?: "listed" | "balanced";
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced" | "weighted";
                             /** @description Length of the segment, 1 to 10080 minutes. */
                             duration_minutes: number;
+                            /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                            fairness_period?: "day" | "week" | "month";
                             /** @description Location id: the resource must be working there for the whole held time. */
                             location?: string;
                             offset_minutes?: number | null;
@@ -1596,8 +2304,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One resource's open intervals per local date (schedule after overrides, less blocks) with the free capacity over time
-         * @description Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * One resource's open intervals per local date
+         * @description One resource's open intervals per local date (schedule after overrides, less blocks) with the free capacity over time.
+         *
+         *     Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -1679,8 +2389,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Explain one slot start: per segment and candidate, whether it fits, and every reason it does not with the objects behind it
-         * @description Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Explain one slot start
+         * @description Explain one slot start: per segment and candidate, whether it fits, and every reason it does not with the objects behind it.
+         *
+         *     Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -1710,6 +2422,8 @@ export interface paths {
                      *     }
                      */
                     "application/json": {
+                        /** @description With prefer_previous_resource (since 2027-04-01): the customer, by the platform's own reference (a booking's `customer.reference`); a search has no customer object, and the customer need not have booked yet. */
+                        customer_reference?: string;
                         /**
                          * Format: date-time
                          * @description Earliest slot start
@@ -1717,16 +2431,20 @@ export interface paths {
                         from: string;
                         /** @description At most this many slots (default 100); has_more and next_from say where to go on. */
                         limit?: number;
+                        /** @description Returning customers (since 2027-04-01): each segment tries first the resource of the customer's latest completed or confirmed booking (the first of its segments' resources that is a candidate), before candidate_order (weights, priorities, balance); when it does not fit, candidate_order decides. The customer: `customer_reference`, required with it. Default false (docs/bookings.md#returning-customers). */
+                        prefer_previous_resource?: boolean;
                         /** @description 1 to 20 segments, booked together. */
                         segments: {
                             /** @description Overrides the resource's buffer after. */
                             buffer_after_minutes?: number;
                             /** @description Overrides the resource's buffer before. */
                             buffer_before_minutes?: number;
-                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                            candidate_order?: "listed" | "balanced";
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced" | "weighted";
                             /** @description Length of the segment, 1 to 10080 minutes. */
                             duration_minutes: number;
+                            /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                            fairness_period?: "day" | "week" | "month";
                             /** @description Location id: the resource must be working there for the whole held time. */
                             location?: string;
                             offset_minutes?: number | null;
@@ -1781,7 +2499,7 @@ export interface paths {
                                     /** @description Every reason it does not fit; empty when it fits. */
                                     reasons: ({
                                         message: string;
-                                        /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, start_passed, too_soon, too_far_ahead or limit_reached; older API versions see the last three as start_passed, outside_schedule and capacity_exceeded. */
+                                        /** @description outside_schedule, holiday, blocked, capacity_exceeded, resource_archived, start_passed, too_soon, too_far_ahead or limit_reached; older API versions see too_soon, too_far_ahead and limit_reached as start_passed, outside_schedule and capacity_exceeded, and (before 2027-02-15) holiday as outside_schedule. */
                                         reason: string;
                                     } & {
                                         [key: string]: unknown;
@@ -1792,6 +2510,13 @@ export interface paths {
                                 end: string;
                                 /** @description Some candidate fits. */
                                 fits: boolean;
+                                previous_resource: {
+                                    booking: string | null;
+                                    message: string;
+                                    /** @description `preferred`: the previous resource fits and is chosen before candidate_order; `unavailable`: it is a candidate but does not fit (its reasons are listed with it, first among the candidates), so candidate_order decides among the others; `not_a_candidate`: no resource of the latest booking is a candidate of this segment; `no_history`: the customer has no completed or confirmed booking. */
+                                    outcome: "preferred" | "unavailable" | "not_a_candidate" | "no_history";
+                                    resource: string | null;
+                                } | null;
                                 quantity: number;
                                 resource: string | null;
                                 segment: number;
@@ -1831,8 +2556,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List blocks, newest first; from/to select blocks overlapping that range
-         * @description Keys: secret keys, and restricted keys with `blocks: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List blocks
+         * @description List blocks, newest first; from/to select blocks overlapping that range.
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -1915,8 +2642,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Block time: exactly one scope — a resource, a location (every resource while it works there) or the whole account; re-checks the future bookings it touches
-         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Block time
+         * @description Block time: exactly one scope — a resource, a location (every resource while it works there) or the whole account; re-checks the future bookings it touches.
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -2070,8 +2799,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update a block (start, end, reason, metadata); time changes re-check the future bookings it touches
-         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Update a block
+         * @description Update a block (start, end, reason, metadata); time changes re-check the future bookings it touches.
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -2150,8 +2881,10 @@ export interface paths {
             };
         };
         /**
-         * Delete a block; re-checks the future bookings it touched
-         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Delete a block
+         * @description Delete a block; re-checks the future bookings it touched.
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         delete: {
             parameters: {
@@ -2199,6 +2932,612 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/booking_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List booking sessions
+         * @description List booking sessions, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_origins: string[];
+                                booking: string | null;
+                                /** @description Only in the response that creates it: only its hash is stored. */
+                                client_secret?: string;
+                                completed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                customer: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Of name, email, phone, locale, time_zone. */
+                                customer_fields: string[];
+                                expired_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                hold_minutes: number;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "booking_session";
+                                return_url: string | null;
+                                search: {
+                                    /** Format: date-time */
+                                    from: string;
+                                    slot_interval_minutes: number | null;
+                                    timezone: string | null;
+                                    /** Format: date-time */
+                                    to: string;
+                                };
+                                /** @description The segment template, as given. */
+                                segments: {
+                                    [key: string]: unknown;
+                                }[];
+                                /** @description open until expires_at (or an early expire); completed once its booking is confirmed or requested. */
+                                status: "open" | "completed" | "expired";
+                                /** @description Only in the response that creates it: the hosted booking page of this session. */
+                                url?: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a booking session
+         * @description Create a booking session: a short-lived client secret for an embedded booker or the hosted booking page.
+         *
+         *     The client secret (`bks_…`) goes in `Authorization: Bearer` on the same routes keys use, and allows exactly: `GET /v1/booking_sessions/{id}` (its own session, without metadata, with `business`), `POST /v1/availability` (body `{from?, to?, limit?}`: the template, inside the window), `POST /v1/bookings` (body `{start, customer?}`: holds that slot as a pending booking made for the customer, releasing the hold it had), `POST /v1/bookings/{id}` (body `{customer}`: only `customer_fields`), `POST /v1/bookings/{id}/confirm` (confirms, or leaves a `requested` booking to approval; completes the session) and `GET /v1/bookings/{id}` (its booking). Every other route answers 403 `permission_denied`; an ended session answers 401 `booking_session_expired`. Browsers may call it only from `allowed_origins` (CORS) or the hosted page. docs/elements.md.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "segments": [
+                     *         {
+                     *           "resources": [
+                     *             "res_01m809wbg04f9bssvzxa1m8tjc"
+                     *           ],
+                     *           "duration_minutes": 60
+                     *         }
+                     *       ],
+                     *       "slot_interval_minutes": 30,
+                     *       "customer": {
+                     *         "reference": "cus_42",
+                     *         "email": "ada@example.com"
+                     *       },
+                     *       "allowed_origins": [
+                     *         "https://shop.example"
+                     *       ],
+                     *       "return_url": "https://shop.example/booked"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Origins whose pages may use the client secret (CORS), e.g. https://shop.example. */
+                        allowed_origins?: string[];
+                        customer?: {
+                            /** @description An email address (local@domain). */
+                            email?: string;
+                            /** @description A BCP 47 language tag (en-GB, fr, pt-BR); stored in its canonical form. The manage page and reminders use it. */
+                            locale?: string;
+                            /** @description How to address the customer. */
+                            name?: string;
+                            /** @description A phone number in E.164 form (+ and up to 15 digits). */
+                            phone?: string;
+                            /** @description The platform's own id of the customer (required when `customer` is given); bookings and attendees are listed by it. */
+                            reference: string;
+                            /** @description An IANA time zone (Europe/Paris); stored in its canonical spelling. The manage page and reminders use it. */
+                            time_zone?: string;
+                        };
+                        /** @description The customer fields the person may fill in (default name and email; name and email, when allowed, are needed to confirm). */
+                        customer_fields?: ("name" | "email" | "phone" | "locale" | "time_zone")[];
+                        /**
+                         * Format: date-time
+                         * @description When the session ends: default 30 minutes from now, at most 24 hours.
+                         */
+                        expires_at?: string;
+                        /**
+                         * Format: date-time
+                         * @description Earliest slot start offered (default: now).
+                         */
+                        from?: string;
+                        /** @description How long a chosen slot is held while the person fills in their details (default 10; never past the session's end). */
+                        hold_minutes?: number;
+                        /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                        /** @description Where the hosted page sends the person once booked. */
+                        return_url?: string;
+                        /** @description The segment template, as a search takes it: durations, candidates or type, quantity, buffers. */
+                        segments: {
+                            /** @description Overrides the resource's buffer after. */
+                            buffer_after_minutes?: number;
+                            /** @description Overrides the resource's buffer before. */
+                            buffer_before_minutes?: number;
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced" | "weighted";
+                            /** @description Length of the segment, 1 to 10080 minutes. */
+                            duration_minutes: number;
+                            /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                            fairness_period?: "day" | "week" | "month";
+                            /** @description Location id: the resource must be working there for the whole held time. */
+                            location?: string;
+                            offset_minutes?: number | null;
+                            /** @description Units of a pool to hold (default 1). */
+                            quantity?: number;
+                            /** @description Book this resource. Exactly one of resource, resources, type. */
+                            resource?: string;
+                            /** @description Candidate resources, 1 to 50; the first that fits, in this order, is offered. */
+                            resources?: string[];
+                            /** @description Candidates: the active resources of this type, in creation order; at most 50, like resources (more: 400). */
+                            type?: string;
+                        }[];
+                        /** @description The grid (default 15). */
+                        slot_interval_minutes?: number;
+                        /** @description The grid's time zone (default: the account's). */
+                        timezone?: string;
+                        /**
+                         * Format: date-time
+                         * @description Latest slot end offered (default: 14 days after from; at most 366 days after it).
+                         */
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "bs_01m85jq3k1z0ybn2kq4v7w1d9e",
+                         *       "object": "booking_session",
+                         *       "livemode": false,
+                         *       "status": "open",
+                         *       "segments": [
+                         *         {
+                         *           "resources": [
+                         *             "res_01m809wbg04f9bssvzxa1m8tjc"
+                         *           ],
+                         *           "duration_minutes": 60
+                         *         }
+                         *       ],
+                         *       "search": {
+                         *         "from": "2027-04-20T00:00:00Z",
+                         *         "to": "2027-05-04T00:00:00Z",
+                         *         "timezone": null,
+                         *         "slot_interval_minutes": 30
+                         *       },
+                         *       "hold_minutes": 10,
+                         *       "customer": {
+                         *         "reference": "cus_42",
+                         *         "email": "ada@example.com"
+                         *       },
+                         *       "customer_fields": [
+                         *         "name",
+                         *         "email"
+                         *       ],
+                         *       "allowed_origins": [
+                         *         "https://shop.example"
+                         *       ],
+                         *       "return_url": "https://shop.example/booked",
+                         *       "booking": null,
+                         *       "metadata": {},
+                         *       "client_secret": "bks_01m85jq3k1z0ybn2kq4v7w1d9e_01m85jp4bcsv76wxebd5kv6mcy_Qm9va2luZyBzZXNzaW9uIHNlY3JldCE",
+                         *       "url": "https://scheduling.example.com/book/bks_01m85jq3k1z0ybn2kq4v7w1d9e_01m85jp4bcsv76wxebd5kv6mcy_Qm9va2luZyBzZXNzaW9uIHNlY3JldCE",
+                         *       "expires_at": "2027-04-20T10:30:00Z",
+                         *       "completed_at": null,
+                         *       "expired_at": null,
+                         *       "created_at": "2027-04-20T10:00:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            allowed_origins: string[];
+                            booking: string | null;
+                            /** @description Only in the response that creates it: only its hash is stored. */
+                            client_secret?: string;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            customer: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Of name, email, phone, locale, time_zone. */
+                            customer_fields: string[];
+                            expired_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            hold_minutes: number;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking_session";
+                            return_url: string | null;
+                            search: {
+                                /** Format: date-time */
+                                from: string;
+                                slot_interval_minutes: number | null;
+                                timezone: string | null;
+                                /** Format: date-time */
+                                to: string;
+                            };
+                            /** @description The segment template, as given. */
+                            segments: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description open until expires_at (or an early expire); completed once its booking is confirmed or requested. */
+                            status: "open" | "completed" | "expired";
+                            /** @description Only in the response that creates it: the hosted booking page of this session. */
+                            url?: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/booking_sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a booking session
+         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "bs_01m85jq3k1z0ybn2kq4v7w1d9e",
+                         *       "object": "booking_session",
+                         *       "livemode": false,
+                         *       "status": "open",
+                         *       "segments": [
+                         *         {
+                         *           "resources": [
+                         *             "res_01m809wbg04f9bssvzxa1m8tjc"
+                         *           ],
+                         *           "duration_minutes": 60
+                         *         }
+                         *       ],
+                         *       "search": {
+                         *         "from": "2027-04-20T00:00:00Z",
+                         *         "to": "2027-05-04T00:00:00Z",
+                         *         "timezone": null,
+                         *         "slot_interval_minutes": 30
+                         *       },
+                         *       "hold_minutes": 10,
+                         *       "customer": {
+                         *         "reference": "cus_42",
+                         *         "email": "ada@example.com"
+                         *       },
+                         *       "customer_fields": [
+                         *         "name",
+                         *         "email"
+                         *       ],
+                         *       "allowed_origins": [
+                         *         "https://shop.example"
+                         *       ],
+                         *       "return_url": "https://shop.example/booked",
+                         *       "booking": null,
+                         *       "metadata": {},
+                         *       "client_secret": "bks_01m85jq3k1z0ybn2kq4v7w1d9e_01m85jp4bcsv76wxebd5kv6mcy_Qm9va2luZyBzZXNzaW9uIHNlY3JldCE",
+                         *       "url": "https://scheduling.example.com/book/bks_01m85jq3k1z0ybn2kq4v7w1d9e_01m85jp4bcsv76wxebd5kv6mcy_Qm9va2luZyBzZXNzaW9uIHNlY3JldCE",
+                         *       "expires_at": "2027-04-20T10:30:00Z",
+                         *       "completed_at": null,
+                         *       "expired_at": null,
+                         *       "created_at": "2027-04-20T10:00:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            allowed_origins: string[];
+                            booking: string | null;
+                            /** @description Only in the response that creates it: only its hash is stored. */
+                            client_secret?: string;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            customer: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Of name, email, phone, locale, time_zone. */
+                            customer_fields: string[];
+                            expired_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            hold_minutes: number;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking_session";
+                            return_url: string | null;
+                            search: {
+                                /** Format: date-time */
+                                from: string;
+                                slot_interval_minutes: number | null;
+                                timezone: string | null;
+                                /** Format: date-time */
+                                to: string;
+                            };
+                            /** @description The segment template, as given. */
+                            segments: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description open until expires_at (or an early expire); completed once its booking is confirmed or requested. */
+                            status: "open" | "completed" | "expired";
+                            /** @description Only in the response that creates it: the hosted booking page of this session. */
+                            url?: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/booking_sessions/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expire an open booking session now
+         * @description Expire an open booking session now: its client secret stops working and its hold is released (booking_session.expired)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "bs_01m85jq3k1z0ybn2kq4v7w1d9e",
+                         *       "object": "booking_session",
+                         *       "livemode": false,
+                         *       "status": "open",
+                         *       "segments": [
+                         *         {
+                         *           "resources": [
+                         *             "res_01m809wbg04f9bssvzxa1m8tjc"
+                         *           ],
+                         *           "duration_minutes": 60
+                         *         }
+                         *       ],
+                         *       "search": {
+                         *         "from": "2027-04-20T00:00:00Z",
+                         *         "to": "2027-05-04T00:00:00Z",
+                         *         "timezone": null,
+                         *         "slot_interval_minutes": 30
+                         *       },
+                         *       "hold_minutes": 10,
+                         *       "customer": {
+                         *         "reference": "cus_42",
+                         *         "email": "ada@example.com"
+                         *       },
+                         *       "customer_fields": [
+                         *         "name",
+                         *         "email"
+                         *       ],
+                         *       "allowed_origins": [
+                         *         "https://shop.example"
+                         *       ],
+                         *       "return_url": "https://shop.example/booked",
+                         *       "booking": null,
+                         *       "metadata": {},
+                         *       "client_secret": "bks_01m85jq3k1z0ybn2kq4v7w1d9e_01m85jp4bcsv76wxebd5kv6mcy_Qm9va2luZyBzZXNzaW9uIHNlY3JldCE",
+                         *       "url": "https://scheduling.example.com/book/bks_01m85jq3k1z0ybn2kq4v7w1d9e_01m85jp4bcsv76wxebd5kv6mcy_Qm9va2luZyBzZXNzaW9uIHNlY3JldCE",
+                         *       "expires_at": "2027-04-20T10:30:00Z",
+                         *       "completed_at": null,
+                         *       "expired_at": null,
+                         *       "created_at": "2027-04-20T10:00:00Z"
+                         *     }
+                         */
+                        "application/json": {
+                            allowed_origins: string[];
+                            booking: string | null;
+                            /** @description Only in the response that creates it: only its hash is stored. */
+                            client_secret?: string;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            customer: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Of name, email, phone, locale, time_zone. */
+                            customer_fields: string[];
+                            expired_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            hold_minutes: number;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking_session";
+                            return_url: string | null;
+                            search: {
+                                /** Format: date-time */
+                                from: string;
+                                slot_interval_minutes: number | null;
+                                timezone: string | null;
+                                /** Format: date-time */
+                                to: string;
+                            };
+                            /** @description The segment template, as given. */
+                            segments: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description open until expires_at (or an early expire); completed once its booking is confirmed or requested. */
+                            status: "open" | "completed" | "expired";
+                            /** @description Only in the response that creates it: the hosted booking page of this session. */
+                            url?: string;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bookings": {
         parameters: {
             query?: never;
@@ -2207,13 +3546,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List bookings (newest first by default)
-         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List bookings
+         * @description List bookings (newest first by default)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
                 query?: {
                     conflicted?: boolean;
+                    /** @description Only those of this customer (the platform's reference). */
+                    "customer.reference"?: string;
                     /** @description Cursor: return the page before this object id. */
                     ending_before?: string;
                     /** @description Bookings overlapping [from, to) */
@@ -2236,7 +3579,7 @@ export interface paths {
                     series?: string;
                     /** @description Cursor: return the page after this object id. */
                     starting_after?: string;
-                    status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                    status?: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                     /** @description For from_date/to_date; default: the account's. */
                     timezone?: string;
                     to?: string;
@@ -2258,8 +3601,23 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                                amount_paid: number;
                                 cancellation_reason: string | null;
                                 cancelled_at: string | null;
+                                /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                                charges: {
+                                    /** @description In the currency's minor units. */
+                                    amount: number;
+                                    closed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description ISO 4217. */
+                                    currency: string;
+                                    id: string;
+                                    status: "due" | "settled" | "waived";
+                                    type: "late_cancel" | "no_show";
+                                }[];
                                 confirmed_at: string | null;
                                 /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                                 conflict_policy: "reject" | "capacity_only" | "allow";
@@ -2273,10 +3631,17 @@ export interface paths {
                                     }[];
                                     /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                     event_uid?: string;
+                                    /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                    holiday?: {
+                                        /** Format: date */
+                                        date: string;
+                                        name: string;
+                                        rule: string;
+                                    };
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                     reason: string;
                                     resource: string | null;
                                     /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -2285,6 +3650,20 @@ export interface paths {
                                 }[] | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The customer (since 2027-02-01), or null. */
+                                customer: {
+                                    email: string | null;
+                                    locale: string | null;
+                                    name: string | null;
+                                    phone: string | null;
+                                    reference: string;
+                                    time_zone: string | null;
+                                } | null;
+                                deposit: {
+                                    amount: number;
+                                    currency: string;
+                                    hold_minutes: number;
+                                } | null;
                                 /** Format: date-time */
                                 end: string;
                                 expires_at: string | null;
@@ -2296,6 +3675,46 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "booking";
                                 occurrence_key: string | null;
+                                payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                                /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                                payments: {
+                                    /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description ISO 4217, upper case; the deposit's currency. */
+                                    currency: string;
+                                    /** @description pay_… */
+                                    id: string;
+                                    /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                    provider: string;
+                                    /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                    reference: string;
+                                }[];
+                                /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                                policy_overrides: {
+                                    action: "cancel" | "reschedule";
+                                    /** Format: date-time */
+                                    at: string;
+                                    rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                                }[];
+                                /** @description What the platform owes the customer back (since 2027-03-15). */
+                                refunds: {
+                                    /** @description In the currency's minor units: what was paid of the deposit. */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    currency: string;
+                                    /** @description rfd_… */
+                                    id: string;
+                                    /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                    reason: "cancelled" | "declined" | "expired";
+                                    /**
+                                     * @description The platform refunds it through its own provider.
+                                     * @enum {string}
+                                     */
+                                    status: "due";
+                                }[];
                                 replaced_by: string | null;
                                 replaces: string | null;
                                 seats: number | null;
@@ -2314,7 +3733,7 @@ export interface paths {
                                 series: string | null;
                                 /** Format: date-time */
                                 start: string;
-                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -2343,8 +3762,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a booking (409 booking_conflict with `conflicts` when its conflict_policy refuses it)
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Create a booking
+         * @description Create a booking (409 booking_conflict with `conflicts` when its conflict_policy refuses it)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -2355,44 +3776,50 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "segments": [
-                     *         {
-                     *           "resources": [
-                     *             "res_01m809wbg04f9bssvzxa1m8tjc",
-                     *             "res_01m809wbg04f9bssvzxa1m8tjd"
-                     *           ],
-                     *           "candidate_order": "balanced",
-                     *           "start": "2027-03-10T10:00:00Z",
-                     *           "end": "2027-03-10T11:00:00Z"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                         conflict_policy?: "reject" | "capacity_only" | "allow";
+                        /** @description The customer (since 2027-02-01). On create: the customer, or null for none. On update: replaces the whole customer; null removes it. */
+                        customer?: {
+                            /** @description An email address (local@domain). */
+                            email?: string;
+                            /** @description A BCP 47 language tag (en-GB, fr, pt-BR); stored in its canonical form. The manage page and reminders use it. */
+                            locale?: string;
+                            /** @description How to address the customer. */
+                            name?: string;
+                            /** @description A phone number in E.164 form (+ and up to 15 digits). */
+                            phone?: string;
+                            /** @description The platform's own id of the customer (required when `customer` is given); bookings and attendees are listed by it. */
+                            reference: string;
+                            /** @description An IANA time zone (Europe/Paris); stored in its canonical spelling. The manage page and reminders use it. */
+                            time_zone?: string;
+                        } | null;
                         expires_at?: string | null;
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
                             [key: string]: string;
                         };
+                        /** @description Returning customers (since 2027-04-01): each segment tries first the resource of the customer's latest completed or confirmed booking (the first of its segments' resources that is a candidate), before candidate_order (weights, priorities, balance); when it does not fit, candidate_order decides. The customer: `customer.reference`, required with it (with `replaces`, the old booking's customer when none is given). Default false (docs/bookings.md#returning-customers). */
+                        prefer_previous_resource?: boolean;
                         /** @description Reschedule this booking: it is cancelled with replaced_by, its attendees move here. */
                         replaces?: string;
+                        /** @description Made for the customer (since 2027-02-01): under a booking policy with `approval: required` it starts `requested` and waits for approval (docs/policies.md#approval). MCP tools always pass it. */
+                        requested?: boolean;
                         seats?: number | null;
                         segments: {
                             /** @description Minutes also held after the segment; default: the resource's. */
                             buffer_after_minutes?: number;
                             /** @description Minutes also held before the segment; default: the resource's. */
                             buffer_before_minutes?: number;
-                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                            candidate_order?: "listed" | "balanced";
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced" | "weighted";
                             /**
                              * Format: date-time
                              * @description Segment end; after start.
                              */
                             end: string;
+                            /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                            fairness_period?: "day" | "week" | "month";
                             location?: string | null;
                             /** @description Units of a pool (default 1). */
                             quantity?: number;
@@ -2425,8 +3852,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -2440,10 +3882,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -2452,6 +3901,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -2463,6 +3926,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -2481,7 +3984,7 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -2542,8 +4045,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -2557,10 +4075,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -2569,6 +4094,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -2580,6 +4119,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -2598,7 +4177,7 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -2623,8 +4202,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Update a booking
+         * @description Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -2639,6 +4220,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The customer (since 2027-02-01). On create: the customer, or null for none. On update: replaces the whole customer; null removes it. */
+                        customer?: {
+                            /** @description An email address (local@domain). */
+                            email?: string;
+                            /** @description A BCP 47 language tag (en-GB, fr, pt-BR); stored in its canonical form. The manage page and reminders use it. */
+                            locale?: string;
+                            /** @description How to address the customer. */
+                            name?: string;
+                            /** @description A phone number in E.164 form (+ and up to 15 digits). */
+                            phone?: string;
+                            /** @description The platform's own id of the customer (required when `customer` is given); bookings and attendees are listed by it. */
+                            reference: string;
+                            /** @description An IANA time zone (Europe/Paris); stored in its canonical spelling. The manage page and reminders use it. */
+                            time_zone?: string;
+                        } | null;
                         expires_at?: string | null;
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
@@ -2662,8 +4258,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -2677,10 +4288,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -2689,6 +4307,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -2700,6 +4332,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -2718,7 +4390,208 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a requested booking
+         * @description Approve a requested booking: it is confirmed (booking.approved)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
+                                reason: string;
+                                resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -2755,12 +4628,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a booking's attendees, newest first
-         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List a booking's attendees
+         * @description List a booking's attendees, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description Only those of this customer (the platform's reference). */
+                    "customer.reference"?: string;
                     /** @description Cursor: return the page before this object id. */
                     ending_before?: string;
                     /** @description Page size, 1 to 100 (default 20). */
@@ -2798,6 +4675,15 @@ export interface paths {
                                 confirmed_at: string | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The customer (since 2027-02-01), or null. */
+                                customer: {
+                                    email: string | null;
+                                    locale: string | null;
+                                    name: string | null;
+                                    phone: string | null;
+                                    reference: string;
+                                    time_zone: string | null;
+                                } | null;
                                 expires_at: string | null;
                                 id: string;
                                 livemode: boolean;
@@ -2833,8 +4719,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Add an attendee to a booking with seats: seated, or waitlisted when the seats are full and the waitlist has room (409 seats_exhausted otherwise, or when the booking has no seats)
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Add an attendee to a booking with seats
+         * @description Add an attendee to a booking with seats: seated, or waitlisted when the seats are full and the waitlist has room (409 seats_exhausted otherwise, or when the booking has no seats)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -2849,6 +4737,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The customer (since 2027-02-01). On create: the customer, or null for none. On update: replaces the whole customer; null removes it. */
+                        customer?: {
+                            /** @description An email address (local@domain). */
+                            email?: string;
+                            /** @description A BCP 47 language tag (en-GB, fr, pt-BR); stored in its canonical form. The manage page and reminders use it. */
+                            locale?: string;
+                            /** @description How to address the customer. */
+                            name?: string;
+                            /** @description A phone number in E.164 form (+ and up to 15 digits). */
+                            phone?: string;
+                            /** @description The platform's own id of the customer (required when `customer` is given); bookings and attendees are listed by it. */
+                            reference: string;
+                            /** @description An IANA time zone (Europe/Paris); stored in its canonical spelling. The manage page and reminders use it. */
+                            time_zone?: string;
+                        } | null;
                         expires_at?: string | null;
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
@@ -2877,6 +4780,15 @@ export interface paths {
                             confirmed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
                             expires_at: string | null;
                             id: string;
                             livemode: boolean;
@@ -2922,8 +4834,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a pending or confirmed booking
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Cancel a requested, pending or confirmed booking
+         * @description Cancel a requested, pending or confirmed booking (409 policy_violation inside the cancel window of its booking policy)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -2938,6 +4852,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Secret keys only (403 permission_denied otherwise): go past the booking policy’s window; the booking records it in `policy_overrides` (docs/policies.md#override). Since 2027-02-01. */
+                        override_policy?: boolean;
                         /** @description Stored as cancellation_reason. */
                         reason?: string;
                     };
@@ -2953,8 +4869,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -2968,10 +4899,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -2980,6 +4918,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -2991,6 +4943,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -3009,7 +5001,413 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/charges/{charge}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a due charge of the booking settled
+         * @description Mark a due charge of the booking settled (409 invalid_state_transition when it is not due)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Charge id (chg_…) */
+                    charge: string;
+                    /** @description Booking id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
+                                reason: string;
+                                resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/charges/{charge}/waive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a due charge of the booking waived
+         * @description Mark a due charge of the booking waived (409 invalid_state_transition when it is not due)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Charge id (chg_…) */
+                    charge: string;
+                    /** @description Booking id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
+                                reason: string;
+                                resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -3048,8 +5446,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark a confirmed booking completed (once it has started)
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Mark a confirmed booking completed
+         * @description Mark a confirmed booking completed (once it has started)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -3076,8 +5476,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -3091,10 +5506,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -3103,6 +5525,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -3114,6 +5550,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -3132,7 +5608,7 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -3199,8 +5675,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -3214,10 +5705,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -3226,6 +5724,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -3237,6 +5749,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -3255,7 +5807,7 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -3284,6 +5836,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bookings/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a requested booking
+         * @description Decline a requested booking, with a reason: it is cancelled and its time freed (booking.declined)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Stored as cancellation_reason. */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
+                            cancellation_reason: string | null;
+                            cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
+                            confirmed_at: string | null;
+                            /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                            conflict_policy: "reject" | "capacity_only" | "allow";
+                            conflicted: boolean;
+                            conflicts: {
+                                /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                calendar_feed?: string;
+                                candidates?: {
+                                    reason: string;
+                                    resource: string;
+                                }[];
+                                /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
+                                /** @description Rule conflicts: the limit of that rule. */
+                                limit?: number;
+                                message: string;
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
+                                reason: string;
+                                resource: string | null;
+                                /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                rule?: string;
+                                segment: number;
+                            }[] | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
+                            /** Format: date-time */
+                            end: string;
+                            expires_at: string | null;
+                            id: string;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            object: "booking";
+                            occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
+                            replaced_by: string | null;
+                            replaces: string | null;
+                            seats: number | null;
+                            seats_taken: number | null;
+                            segments: {
+                                buffer_after_minutes: number;
+                                buffer_before_minutes: number;
+                                /** Format: date-time */
+                                end: string;
+                                location: string | null;
+                                quantity: number;
+                                resource: string;
+                                /** Format: date-time */
+                                start: string;
+                            }[];
+                            series: string | null;
+                            /** Format: date-time */
+                            start: string;
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                            waitlist_hold_minutes: number;
+                            /** @description Attendees that may wait for a seat (0: no waitlist). */
+                            waitlist_limit: number;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's history
+         * @description A booking's history: its changes in order, with who made each and through which door.
+         *
+         *     Keys: secret keys, and restricted keys with `events: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Cursor: return the page before this object id. */
+                    ending_before?: string;
+                    /** @description Page size, 1 to 100 (default 20). */
+                    limit?: number;
+                    /** @description Cursor: return the page after this object id. */
+                    starting_after?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                actor: {
+                                    id: string | null;
+                                    /** @description The door: an API key, a manage link, a booking session, the MCP endpoint, the console, a worker, or the system. */
+                                    type: "api_key" | "manage_link" | "booking_session" | "mcp" | "console" | "worker" | "system";
+                                } | null;
+                                changed_attributes: {
+                                    [key: string]: {
+                                        current: unknown;
+                                        previous: unknown;
+                                    };
+                                } | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The event that recorded the change. */
+                                id: string;
+                                /** @enum {string} */
+                                object: "booking_change";
+                                request_id: string | null;
+                                /** @description The event type: `booking.created`, `booking.confirmed`, `booking.rescheduled`… */
+                                type: string;
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bookings/{id}/manage_links": {
         parameters: {
             query?: never;
@@ -3292,8 +6138,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the manage links of a booking, newest first
-         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List the manage links of a booking
+         * @description List the manage links of a booking, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -3363,8 +6211,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a manage link: a secret URL where the person who booked sees, cancels or moves the booking (expires at the booking's start by default)
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Create a manage link
+         * @description Create a manage link: a secret URL where the person who booked sees, cancels or moves the booking (expires at the booking's start by default)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -3471,8 +6321,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Revoke a manage link: it stops working at once
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Revoke a manage link
+         * @description Revoke a manage link: it stops working at once.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -3560,8 +6412,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark a confirmed booking as a no-show (once it has started)
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Mark a confirmed booking as a no-show
+         * @description Mark a confirmed booking as a no-show (once it has started)
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -3588,8 +6442,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -3603,10 +6472,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -3615,6 +6491,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -3626,6 +6516,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -3644,13 +6574,249 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
                             waitlist_hold_minutes: number;
                             /** @description Attendees that may wait for a seat (0: no waitlist). */
                             waitlist_limit: number;
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment of the booking's deposit
+         * @description Record a payment of the booking's deposit (idempotent on provider and reference); the booking is confirmed once the deposit is paid.
+         *
+         *     The service never moves money: the platform collects the deposit through its own provider, then records it here (docs/policies.md#deposits; since 2027-03-15). A repeat of the same (provider, reference) returns the same payment and writes nothing (sent again with another amount or currency, or on another booking: 400 idempotency_key_reused, param `reference`). A payment in another currency than the deposit's is 400 parameter_invalid. Once the payments reach the deposit a pending booking is confirmed (booking.payment_recorded, then booking.confirmed); a requested one still waits for approval. 409 invalid_state_transition when the booking has no deposit, is already paid, or is no longer waiting for it; after the hold's expires_at the payment is refused and the booking stays expired (its time may already be taken): refund it through the provider.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "amount": 2000,
+                     *       "currency": "EUR",
+                     *       "provider": "stripe",
+                     *       "reference": "pi_3QxY2eLkdIwHu7ix0a1b2c3d"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                        amount: number;
+                        /** @description ISO 4217, upper case; the deposit's currency. */
+                        currency: string;
+                        /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                        provider: string;
+                        /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                        reference: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The payment recorded (or, for a repeat, the one recorded before) and the booking after it. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                            amount: number;
+                            booking: {
+                                /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                                amount_paid: number;
+                                cancellation_reason: string | null;
+                                cancelled_at: string | null;
+                                /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                                charges: {
+                                    /** @description In the currency's minor units. */
+                                    amount: number;
+                                    closed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description ISO 4217. */
+                                    currency: string;
+                                    id: string;
+                                    status: "due" | "settled" | "waived";
+                                    type: "late_cancel" | "no_show";
+                                }[];
+                                confirmed_at: string | null;
+                                /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
+                                conflict_policy: "reject" | "capacity_only" | "allow";
+                                conflicted: boolean;
+                                conflicts: {
+                                    /** @description On `blocked` by busy time of a calendar feed: the feed. */
+                                    calendar_feed?: string;
+                                    candidates?: {
+                                        reason: string;
+                                        resource: string;
+                                    }[];
+                                    /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
+                                    event_uid?: string;
+                                    /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                    holiday?: {
+                                        /** Format: date */
+                                        date: string;
+                                        name: string;
+                                        rule: string;
+                                    };
+                                    /** @description Rule conflicts: the limit of that rule. */
+                                    limit?: number;
+                                    message: string;
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
+                                    reason: string;
+                                    resource: string | null;
+                                    /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
+                                    rule?: string;
+                                    segment: number;
+                                }[] | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The customer (since 2027-02-01), or null. */
+                                customer: {
+                                    email: string | null;
+                                    locale: string | null;
+                                    name: string | null;
+                                    phone: string | null;
+                                    reference: string;
+                                    time_zone: string | null;
+                                } | null;
+                                deposit: {
+                                    amount: number;
+                                    currency: string;
+                                    hold_minutes: number;
+                                } | null;
+                                /** Format: date-time */
+                                end: string;
+                                expires_at: string | null;
+                                id: string;
+                                livemode: boolean;
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                object: "booking";
+                                occurrence_key: string | null;
+                                payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                                /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                                payments: {
+                                    /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description ISO 4217, upper case; the deposit's currency. */
+                                    currency: string;
+                                    /** @description pay_… */
+                                    id: string;
+                                    /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                    provider: string;
+                                    /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                    reference: string;
+                                }[];
+                                /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                                policy_overrides: {
+                                    action: "cancel" | "reschedule";
+                                    /** Format: date-time */
+                                    at: string;
+                                    rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                                }[];
+                                /** @description What the platform owes the customer back (since 2027-03-15). */
+                                refunds: {
+                                    /** @description In the currency's minor units: what was paid of the deposit. */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    currency: string;
+                                    /** @description rfd_… */
+                                    id: string;
+                                    /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                    reason: "cancelled" | "declined" | "expired";
+                                    /**
+                                     * @description The platform refunds it through its own provider.
+                                     * @enum {string}
+                                     */
+                                    status: "due";
+                                }[];
+                                replaced_by: string | null;
+                                replaces: string | null;
+                                seats: number | null;
+                                seats_taken: number | null;
+                                segments: {
+                                    buffer_after_minutes: number;
+                                    buffer_before_minutes: number;
+                                    /** Format: date-time */
+                                    end: string;
+                                    location: string | null;
+                                    quantity: number;
+                                    resource: string;
+                                    /** Format: date-time */
+                                    start: string;
+                                }[];
+                                series: string | null;
+                                /** Format: date-time */
+                                start: string;
+                                status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @description The hold of a promoted attendee (0: promoted to confirmed). */
+                                waitlist_hold_minutes: number;
+                                /** @description Attendees that may wait for a seat (0: no waitlist). */
+                                waitlist_limit: number;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description ISO 4217, upper case; the deposit's currency. */
+                            currency: string;
+                            /** @description pay_… */
+                            id: string;
+                            /** @enum {string} */
+                            object: "payment";
+                            /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                            provider: string;
+                            /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                            reference: string;
                         };
                     };
                 };
@@ -3683,8 +6849,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reschedule: a new booking replaces this one (cancelled with replaced_by; attendees move). Returns the new booking.
-         * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Reschedule
+         * @description Reschedule: a new booking replaces this one (cancelled with replaced_by; attendees move). Returns the new booking.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -3701,18 +6869,24 @@ export interface paths {
                     "application/json": {
                         /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                         conflict_policy?: "reject" | "capacity_only" | "allow";
+                        /** @description Secret keys only (403 permission_denied otherwise): go past the booking policy’s window; the booking records it in `policy_overrides` (docs/policies.md#override). Since 2027-02-01. */
+                        override_policy?: boolean;
+                        /** @description Returning customers (since 2027-04-01): each segment tries first the resource of the customer's latest completed or confirmed booking (the first of its segments' resources that is a candidate), before candidate_order (weights, priorities, balance); when it does not fit, candidate_order decides. The customer: the booking's own (400 parameter_invalid when it has none). Default false (docs/bookings.md#returning-customers). */
+                        prefer_previous_resource?: boolean;
                         segments: {
                             /** @description Minutes also held after the segment; default: the resource's. */
                             buffer_after_minutes?: number;
                             /** @description Minutes also held before the segment; default: the resource's. */
                             buffer_before_minutes?: number;
-                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                            candidate_order?: "listed" | "balanced";
+                            /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                            candidate_order?: "listed" | "balanced" | "weighted";
                             /**
                              * Format: date-time
                              * @description Segment end; after start.
                              */
                             end: string;
+                            /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                            fairness_period?: "day" | "week" | "month";
                             location?: string | null;
                             /** @description Units of a pool (default 1). */
                             quantity?: number;
@@ -3739,8 +6913,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -3754,10 +6943,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -3766,6 +6962,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -3777,6 +6987,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -3795,7 +7045,7 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -3834,8 +7084,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import up to 100 bookings in any status, all or nothing (policy allow unless an item says otherwise)
-         * @description Cost: the segments of every booking, each counted once per candidate resource, at most 200 work units (100 bookings of two segments); over that, 400 parameter_invalid on `bookings`: split the import (docs/limits.md).
+         * Import up to 100 bookings in any status
+         * @description Import up to 100 bookings in any status, all or nothing (policy allow unless an item says otherwise)
+         *
+         *     Cost: the segments of every booking, each counted once per candidate resource, at most 200 work units (100 bookings of two segments); over that, 400 parameter_invalid on `bookings`: split the import (docs/limits.md).
          *
          *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
@@ -3857,6 +7109,21 @@ export interface paths {
                              * @description When the booking was made (not in the future); default now.
                              */
                             created_at?: string;
+                            /** @description The customer (since 2027-02-01). On create: the customer, or null for none. On update: replaces the whole customer; null removes it. */
+                            customer?: {
+                                /** @description An email address (local@domain). */
+                                email?: string;
+                                /** @description A BCP 47 language tag (en-GB, fr, pt-BR); stored in its canonical form. The manage page and reminders use it. */
+                                locale?: string;
+                                /** @description How to address the customer. */
+                                name?: string;
+                                /** @description A phone number in E.164 form (+ and up to 15 digits). */
+                                phone?: string;
+                                /** @description The platform's own id of the customer (required when `customer` is given); bookings and attendees are listed by it. */
+                                reference: string;
+                                /** @description An IANA time zone (Europe/Paris); stored in its canonical spelling. The manage page and reminders use it. */
+                                time_zone?: string;
+                            } | null;
                             /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                             metadata?: {
                                 [key: string]: string;
@@ -3867,13 +7134,15 @@ export interface paths {
                                 buffer_after_minutes?: number;
                                 /** @description Minutes also held before the segment; default: the resource's. */
                                 buffer_before_minutes?: number;
-                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                candidate_order?: "listed" | "balanced";
+                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                candidate_order?: "listed" | "balanced" | "weighted";
                                 /**
                                  * Format: date-time
                                  * @description Segment end; after start.
                                  */
                                 end: string;
+                                /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                fairness_period?: "day" | "week" | "month";
                                 location?: string | null;
                                 /** @description Units of a pool (default 1). */
                                 quantity?: number;
@@ -3887,7 +7156,7 @@ export interface paths {
                                  */
                                 start: string;
                             }[];
-                            status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status?: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                         }[];
                     };
                 };
@@ -3903,8 +7172,23 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                                amount_paid: number;
                                 cancellation_reason: string | null;
                                 cancelled_at: string | null;
+                                /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                                charges: {
+                                    /** @description In the currency's minor units. */
+                                    amount: number;
+                                    closed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description ISO 4217. */
+                                    currency: string;
+                                    id: string;
+                                    status: "due" | "settled" | "waived";
+                                    type: "late_cancel" | "no_show";
+                                }[];
                                 confirmed_at: string | null;
                                 /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                                 conflict_policy: "reject" | "capacity_only" | "allow";
@@ -3918,10 +7202,17 @@ export interface paths {
                                     }[];
                                     /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                     event_uid?: string;
+                                    /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                    holiday?: {
+                                        /** Format: date */
+                                        date: string;
+                                        name: string;
+                                        rule: string;
+                                    };
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                     reason: string;
                                     resource: string | null;
                                     /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -3930,6 +7221,20 @@ export interface paths {
                                 }[] | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The customer (since 2027-02-01), or null. */
+                                customer: {
+                                    email: string | null;
+                                    locale: string | null;
+                                    name: string | null;
+                                    phone: string | null;
+                                    reference: string;
+                                    time_zone: string | null;
+                                } | null;
+                                deposit: {
+                                    amount: number;
+                                    currency: string;
+                                    hold_minutes: number;
+                                } | null;
                                 /** Format: date-time */
                                 end: string;
                                 expires_at: string | null;
@@ -3941,6 +7246,46 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "booking";
                                 occurrence_key: string | null;
+                                payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                                /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                                payments: {
+                                    /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description ISO 4217, upper case; the deposit's currency. */
+                                    currency: string;
+                                    /** @description pay_… */
+                                    id: string;
+                                    /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                    provider: string;
+                                    /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                    reference: string;
+                                }[];
+                                /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                                policy_overrides: {
+                                    action: "cancel" | "reschedule";
+                                    /** Format: date-time */
+                                    at: string;
+                                    rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                                }[];
+                                /** @description What the platform owes the customer back (since 2027-03-15). */
+                                refunds: {
+                                    /** @description In the currency's minor units: what was paid of the deposit. */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    currency: string;
+                                    /** @description rfd_… */
+                                    id: string;
+                                    /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                    reason: "cancelled" | "declined" | "expired";
+                                    /**
+                                     * @description The platform refunds it through its own provider.
+                                     * @enum {string}
+                                     */
+                                    status: "due";
+                                }[];
                                 replaced_by: string | null;
                                 replaces: string | null;
                                 seats: number | null;
@@ -3959,7 +7304,7 @@ export interface paths {
                                 series: string | null;
                                 /** Format: date-time */
                                 start: string;
-                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -4000,8 +7345,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List calendar feeds, newest first
-         * @description Keys: secret keys, and restricted keys with `blocks: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List calendar feeds
+         * @description List calendar feeds, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -4083,8 +7430,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Subscribe a resource to an iCalendar feed: its events become the resource's busy time. Syncs at once (a failure is reported in last_error).
-         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Subscribe a resource to an iCalendar feed
+         * @description Subscribe a resource to an iCalendar feed: its events become the resource's busy time. Syncs at once (a failure is reported in last_error).
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -4296,8 +7645,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update a calendar feed: url (synced at once), refresh_minutes, description, metadata
-         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Update a calendar feed
+         * @description Update a calendar feed: url (synced at once), refresh_minutes, description, metadata.
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -4404,8 +7755,10 @@ export interface paths {
             };
         };
         /**
-         * Delete a calendar feed: its busy time goes with it, at once
-         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Delete a calendar feed
+         * @description Delete a calendar feed: its busy time goes with it, at once.
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         delete: {
             parameters: {
@@ -4463,8 +7816,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sync a calendar feed now; answers the feed after the sync (a failure is reported in last_error, the last good busy time stays)
-         * @description Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Sync a calendar feed now
+         * @description Sync a calendar feed now; answers the feed after the sync (a failure is reported in last_error, the last good busy time stays)
+         *
+         *     Keys: secret keys, and restricted keys with `blocks: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -4571,8 +7926,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Preview which future bookings a write would flag as conflicted or clear: the request runs for real in a transaction that is always rolled back (nothing changes, no event is written)
-         * @description Supported: POST /v1/resources/{id}, POST /v1/resources/{id}/archive|unarchive; POST /v1/schedules, /v1/schedule_overrides, /v1/blocks; POST and DELETE on /v1/schedules/{id}, /v1/schedule_overrides/{id}, /v1/blocks/{id}; POST /v1/bookings and POST /v1/bookings/{id}/reschedule. Anything else: 400 parameter_invalid (param `path`). The previewed request is checked as if sent with the same key (its permissions and errors apply). At most 100 bookings in each list; `has_more` says if more. Cost: the segments of the future bookings the write re-checks, at most 1,000 work units; over that, 400 parameter_invalid before anything is planned (docs/limits.md).
+         * Preview which future bookings a write would flag as conflicted or clear
+         * @description Preview which future bookings a write would flag as conflicted or clear: the request runs for real in a transaction that is always rolled back (nothing changes, no event is written)
+         *
+         *     Supported: POST /v1/resources/{id}, POST /v1/resources/{id}/archive|unarchive; POST /v1/schedules, /v1/schedule_overrides, /v1/blocks; POST and DELETE on /v1/schedules/{id}, /v1/schedule_overrides/{id}, /v1/blocks/{id}; POST /v1/bookings and POST /v1/bookings/{id}/reschedule. Anything else: 400 parameter_invalid (param `path`). The previewed request is checked as if sent with the same key (its permissions and errors apply). At most 100 bookings in each list; `has_more` says if more. Cost: the segments of the future bookings the write re-checks, at most 1,000 work units; over that, 400 parameter_invalid before anything is planned (docs/limits.md).
          *
          *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
@@ -4623,10 +7980,17 @@ export interface paths {
                                     }[];
                                     /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                     event_uid?: string;
+                                    /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                    holiday?: {
+                                        /** Format: date */
+                                        date: string;
+                                        name: string;
+                                        rule: string;
+                                    };
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                     reason: string;
                                     resource: string | null;
                                     /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -4654,10 +8018,17 @@ export interface paths {
                                     }[];
                                     /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                     event_uid?: string;
+                                    /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                    holiday?: {
+                                        /** Format: date */
+                                        date: string;
+                                        name: string;
+                                        rule: string;
+                                    };
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                     reason: string;
                                     resource: string | null;
                                     /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -4696,6 +8067,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer's personal data from the account
+         * @description Replaces the customer (reference, name, email, phone, locale, time zone) of every booking and attendee of the account that carries it with a tombstone (`customer.reference` `erased`, every other field null), and removes the same customer from the copies the service keeps: stored events (and so webhook deliveries and resends, whose bodies are those events), stored Idempotency-Key responses and manage-link views. Ids, times, statuses and seats are kept, so availability and usage do not change. Idempotent: erasing again changes nothing and records no second event. Writes one `customer.erased` event, which carries counts and no personal data. Large accounts are erased in bounded passes within the request. Needs `bookings: write`. Since 2027-05-01 (docs/privacy.md#erasure).
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The customer to erase: its reference, its email, or both (a row that matches either is erased). */
+                        customer: {
+                            /** @description An email address: every customer with this email (whatever its case) is erased too. */
+                            email?: string;
+                            /** @description The platform's reference of the customer (`customer.reference` on bookings and attendees). */
+                            reference?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description An erasure of one customer (since 2027-05-01, docs/privacy.md#erasure). It names counts, never the customer. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description What this request changed; all 0 when the customer was already erased (or never known). */
+                            erased: {
+                                /** @description Attendees whose customer this request replaced with the tombstone. */
+                                attendees: number;
+                                /** @description Booking sessions whose customer prefill (docs/elements.md) this request removed. */
+                                booking_sessions: number;
+                                /** @description Bookings whose customer this request replaced with the tombstone. */
+                                bookings: number;
+                                /** @description Stored events (and so the bodies of their webhook deliveries) from which this request removed the customer's copies. */
+                                events: number;
+                                /** @description Stored Idempotency-Key responses from which this request removed the customer. */
+                                stored_responses: number;
+                            };
+                            /** @description era_… */
+                            id: string;
+                            livemode: boolean;
+                            /** @enum {string} */
+                            object: "customer_erasure";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -4704,12 +8163,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List events of the last 30 days, newest first (optional Service-Account narrows to one business)
-         * @description Keys: secret keys, and restricted keys with `events: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List events of the last 30 days
+         * @description List events of the last 30 days, newest first (optional Service-Account narrows to one business; filter by type and by actor)
+         *
+         *     Keys: secret keys, and restricted keys with `events: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description Only events made by this actor (a key id, a manage link id, a worker name). */
+                    "actor.id"?: string;
+                    /** @description The door: an API key, a manage link, a booking session, the MCP endpoint, the console, a worker, or the system. */
+                    "actor.type"?: "api_key" | "manage_link" | "booking_session" | "mcp" | "console" | "worker" | "system";
                     /** @description Cursor: return the page before this object id. */
                     ending_before?: string;
                     /** @description Page size, 1 to 100 (default 20). */
@@ -4736,6 +8201,11 @@ export interface paths {
                         "application/json": {
                             data: {
                                 account: string | null;
+                                actor: {
+                                    id: string | null;
+                                    /** @description The door: an API key, a manage link, a booking session, the MCP endpoint, the console, a worker, or the system. */
+                                    type: "api_key" | "manage_link" | "booking_session" | "mcp" | "console" | "worker" | "system";
+                                } | null;
                                 api_version: string;
                                 /** Format: date-time */
                                 created_at: string;
@@ -4767,6 +8237,7 @@ export interface paths {
                                 livemode: boolean;
                                 /** @enum {string} */
                                 object: "event";
+                                request_id: string | null;
                                 type: string;
                             }[];
                             has_more: boolean;
@@ -4829,6 +8300,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             account: string | null;
+                            actor: {
+                                id: string | null;
+                                /** @description The door: an API key, a manage link, a booking session, the MCP endpoint, the console, a worker, or the system. */
+                                type: "api_key" | "manage_link" | "booking_session" | "mcp" | "console" | "worker" | "system";
+                            } | null;
                             api_version: string;
                             /** Format: date-time */
                             created_at: string;
@@ -4860,6 +8336,7 @@ export interface paths {
                             livemode: boolean;
                             /** @enum {string} */
                             object: "event";
+                            request_id: string | null;
                             type: string;
                         };
                     };
@@ -4893,8 +8370,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the webhook deliveries of an event, newest first
-         * @description Keys: secret keys, and restricted keys with `events: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         * List the webhook deliveries of an event
+         * @description List the webhook deliveries of an event, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `events: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -4992,8 +8471,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send an event again to one endpoint: a new delivery with a fresh set of retries
-         * @description Keys: secret keys, and restricted keys with `events: write` and `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         * Send an event again to one endpoint
+         * @description Send an event again to one endpoint: a new delivery with a fresh set of retries.
+         *
+         *     Keys: secret keys, and restricted keys with `events: write` and `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
         post: {
             parameters: {
@@ -5079,7 +8560,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A secret feed URL (no key): the same iCalendar document as GET /v1/resources/{id}/calendar.ics, until revoked */
+        /**
+         * A secret feed URL
+         * @description A secret feed URL (no key): the same iCalendar document as GET /v1/resources/{id}/calendar.ics, until revoked.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5135,6 +8619,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The holidays of a country
+         * @description The holidays of a country (and region) in one year: the days an account's or resource's `holidays` setting closes.
+         *
+         *     Every type by default, each day with its type; `types` narrows the list as `holidays.types` would. An unknown country, subdivision or type: 400 naming the parameter (docs/availability.md#holidays).
+         *
+         *     Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account reaches only its own account's objects (others: 404 resource_missing).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description ISO 3166-1 alpha-2 country code, e.g. `DE`. */
+                    country: string;
+                    /** @description The region: the part of its ISO 3166-2 code after the dash, e.g. `BY`. */
+                    subdivision?: string;
+                    /** @description Comma-separated types among public, bank, school, optional, observance; default: all. */
+                    types?: string;
+                    /** @description Default: the current year (UTC). */
+                    year?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                country: string;
+                                /**
+                                 * Format: date
+                                 * @description The local date it closes (in each resource's own zone).
+                                 */
+                                date: string;
+                                /** @description The holiday's name, in the country's language as the library gives it. */
+                                name: string;
+                                /** @enum {string} */
+                                object: "holiday";
+                                /** @description The rule that gives the date, e.g. `easter 1` or `3rd monday in January`. */
+                                rule: string;
+                                subdivision: string | null;
+                                /** @description A day observed in place of a holiday that falls on a weekend. */
+                                substitute: boolean;
+                                type: "public" | "bank" | "school" | "optional" | "observance";
+                            }[];
+                            has_more: boolean;
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description An error, always in one shape: `{error: {type, code, message, param, request_id}}` (docs/api-conventions.md#errors). */
+                default: {
+                    headers: {
+                        /** @description The id of this request (also in error bodies and logs). */
+                        "Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/locations": {
         parameters: {
             query?: never;
@@ -5143,8 +8714,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List locations, newest first
-         * @description Keys: secret keys, and restricted keys with `locations: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List locations
+         * @description List locations, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `locations: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -5406,8 +8979,10 @@ export interface paths {
             };
         };
         /**
-         * Delete a location (409 resource_in_use while resources, blocks, schedules or future bookings use it)
-         * @description Keys: secret keys, and restricted keys with `locations: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Delete a location
+         * @description Delete a location (409 resource_in_use while resources, blocks, schedules or future bookings use it)
+         *
+         *     Keys: secret keys, and restricted keys with `locations: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         delete: {
             parameters: {
@@ -5462,7 +9037,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What a manage link shows: its booking (no API key: the link is the credential) */
+        /**
+         * What a manage link shows
+         * @description What a manage link shows: its booking (no API key: the link is the credential)
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5487,8 +9065,23 @@ export interface paths {
                     content: {
                         "application/json": {
                             booking: {
+                                /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                                amount_paid: number;
                                 cancellation_reason: string | null;
                                 cancelled_at: string | null;
+                                /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                                charges: {
+                                    /** @description In the currency's minor units. */
+                                    amount: number;
+                                    closed_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description ISO 4217. */
+                                    currency: string;
+                                    id: string;
+                                    status: "due" | "settled" | "waived";
+                                    type: "late_cancel" | "no_show";
+                                }[];
                                 confirmed_at: string | null;
                                 /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                                 conflict_policy: "reject" | "capacity_only" | "allow";
@@ -5502,10 +9095,17 @@ export interface paths {
                                     }[];
                                     /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                     event_uid?: string;
+                                    /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                    holiday?: {
+                                        /** Format: date */
+                                        date: string;
+                                        name: string;
+                                        rule: string;
+                                    };
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                     reason: string;
                                     resource: string | null;
                                     /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -5514,6 +9114,20 @@ export interface paths {
                                 }[] | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The customer (since 2027-02-01), or null. */
+                                customer: {
+                                    email: string | null;
+                                    locale: string | null;
+                                    name: string | null;
+                                    phone: string | null;
+                                    reference: string;
+                                    time_zone: string | null;
+                                } | null;
+                                deposit: {
+                                    amount: number;
+                                    currency: string;
+                                    hold_minutes: number;
+                                } | null;
                                 /** Format: date-time */
                                 end: string;
                                 expires_at: string | null;
@@ -5525,6 +9139,46 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "booking";
                                 occurrence_key: string | null;
+                                payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                                /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                                payments: {
+                                    /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** @description ISO 4217, upper case; the deposit's currency. */
+                                    currency: string;
+                                    /** @description pay_… */
+                                    id: string;
+                                    /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                    provider: string;
+                                    /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                    reference: string;
+                                }[];
+                                /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                                policy_overrides: {
+                                    action: "cancel" | "reschedule";
+                                    /** Format: date-time */
+                                    at: string;
+                                    rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                                }[];
+                                /** @description What the platform owes the customer back (since 2027-03-15). */
+                                refunds: {
+                                    /** @description In the currency's minor units: what was paid of the deposit. */
+                                    amount: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    currency: string;
+                                    /** @description rfd_… */
+                                    id: string;
+                                    /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                    reason: "cancelled" | "declined" | "expired";
+                                    /**
+                                     * @description The platform refunds it through its own provider.
+                                     * @enum {string}
+                                     */
+                                    status: "due";
+                                }[];
                                 replaced_by: string | null;
                                 replaces: string | null;
                                 seats: number | null;
@@ -5543,13 +9197,18 @@ export interface paths {
                                 series: string | null;
                                 /** Format: date-time */
                                 start: string;
-                                status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                                status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                                 /** Format: date-time */
                                 updated_at: string;
                                 /** @description The hold of a promoted attendee (0: promoted to confirmed). */
                                 waitlist_hold_minutes: number;
                                 /** @description Attendees that may wait for a seat (0: no waitlist). */
                                 waitlist_limit: number;
+                            };
+                            business: {
+                                accent_color: string | null;
+                                /** @description The account's display_name, else its name. */
+                                name: string;
                             };
                             /** @description Whether it can still be cancelled or moved (pending or confirmed, not started). */
                             can_change: boolean;
@@ -5558,8 +9217,21 @@ export interface paths {
                                 expires_at: string;
                                 id: string;
                             };
+                            locale: string | null;
                             /** @enum {string} */
                             object: "manage_view";
+                            /** @description The booking's segments, named, in order. */
+                            segments: {
+                                location: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                resource: string;
+                                resource_name: string | null;
+                                /** @description The resource's time zone: the page shows the segment's times in it. */
+                                timezone: string;
+                            }[];
+                            time_zone: string | null;
                         };
                     };
                 };
@@ -5593,7 +9265,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The slots a manage link's booking can move to: the availability search with the booking's own segments */
+        /**
+         * The slots a manage link's booking can move to
+         * @description The slots a manage link's booking can move to: the availability search with the booking's own segments.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5670,7 +9345,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a manage link's booking (its events carry data.source) */
+        /**
+         * Cancel a manage link's booking
+         * @description Cancel a manage link's booking (its events carry data.source)
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5705,8 +9383,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -5720,10 +9413,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -5732,6 +9432,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -5743,6 +9457,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -5761,7 +9515,7 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -5799,7 +9553,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move a manage link's booking to a slot its availability offers; returns the new booking (its events carry data.source) */
+        /**
+         * Move a manage link's booking to a slot its availability offers
+         * @description Move a manage link's booking to a slot its availability offers; returns the new booking (its events carry data.source)
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5838,8 +9595,23 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description What the booking's payments add up to, in the deposit's minor units (since 2027-03-15). */
+                            amount_paid: number;
                             cancellation_reason: string | null;
                             cancelled_at: string | null;
+                            /** @description Fees of the booking policy: a late cancel, a no-show (since 2027-02-01; docs/policies.md#fees). */
+                            charges: {
+                                /** @description In the currency's minor units. */
+                                amount: number;
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217. */
+                                currency: string;
+                                id: string;
+                                status: "due" | "settled" | "waived";
+                                type: "late_cancel" | "no_show";
+                            }[];
                             confirmed_at: string | null;
                             /** @description `reject` (default) refuses any conflict with 409 booking_conflict; `capacity_only` refuses capacity_exceeded, no_candidate_available and resource_archived and records the rest on the booking; `allow` refuses only resource_archived (and a segment no candidate can take) and records everything else. */
                             conflict_policy: "reject" | "capacity_only" | "allow";
@@ -5853,10 +9625,17 @@ export interface paths {
                                 }[];
                                 /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                 event_uid?: string;
+                                /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                holiday?: {
+                                    /** Format: date */
+                                    date: string;
+                                    name: string;
+                                    rule: string;
+                                };
                                 /** @description Rule conflicts: the limit of that rule. */
                                 limit?: number;
                                 message: string;
-                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                 reason: string;
                                 resource: string | null;
                                 /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -5865,6 +9644,20 @@ export interface paths {
                             }[] | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The customer (since 2027-02-01), or null. */
+                            customer: {
+                                email: string | null;
+                                locale: string | null;
+                                name: string | null;
+                                phone: string | null;
+                                reference: string;
+                                time_zone: string | null;
+                            } | null;
+                            deposit: {
+                                amount: number;
+                                currency: string;
+                                hold_minutes: number;
+                            } | null;
                             /** Format: date-time */
                             end: string;
                             expires_at: string | null;
@@ -5876,6 +9669,46 @@ export interface paths {
                             /** @enum {string} */
                             object: "booking";
                             occurrence_key: string | null;
+                            payment_status: ("required" | "partially_paid" | "paid" | "refund_due") | null;
+                            /** @description Payments of the deposit, each (provider, reference) once (since 2027-03-15). */
+                            payments: {
+                                /** @description In the deposit's currency, in its minor units (1000 EUR: 10.00 €). */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description ISO 4217, upper case; the deposit's currency. */
+                                currency: string;
+                                /** @description pay_… */
+                                id: string;
+                                /** @description Who collected it, in your own terms (stripe, adyen, cash). */
+                                provider: string;
+                                /** @description The provider's id of the payment (a payment intent, a receipt number). A payment is recorded once per (provider, reference) in the account. */
+                                reference: string;
+                            }[];
+                            /** @description Each time a secret key went past a window of the booking policy (since 2027-02-01). */
+                            policy_overrides: {
+                                action: "cancel" | "reschedule";
+                                /** Format: date-time */
+                                at: string;
+                                rule: "cancel_cutoff_minutes" | "reschedule_cutoff_minutes";
+                            }[];
+                            /** @description What the platform owes the customer back (since 2027-03-15). */
+                            refunds: {
+                                /** @description In the currency's minor units: what was paid of the deposit. */
+                                amount: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                /** @description rfd_… */
+                                id: string;
+                                /** @description `cancelled` before the cancel cutoff, `declined` (by the business, or the approval timed out), `expired` (the hold lapsed before the deposit was paid in full). */
+                                reason: "cancelled" | "declined" | "expired";
+                                /**
+                                 * @description The platform refunds it through its own provider.
+                                 * @enum {string}
+                                 */
+                                status: "due";
+                            }[];
                             replaced_by: string | null;
                             replaces: string | null;
                             seats: number | null;
@@ -5894,7 +9727,7 @@ export interface paths {
                             series: string | null;
                             /** Format: date-time */
                             start: string;
-                            status: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            status: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                             /** Format: date-time */
                             updated_at: string;
                             /** @description The hold of a promoted attendee (0: promoted to confirmed). */
@@ -5930,7 +9763,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document (no key needed); rendered at /docs */
+        /**
+         * This OpenAPI 3.1 document
+         * @description This OpenAPI 3.1 document (no key needed); rendered at /docs.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5978,8 +9814,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List resources, newest first
-         * @description Keys: secret keys, and restricted keys with `resources: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List resources
+         * @description List resources, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `resources: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -6015,6 +9853,51 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Its level under candidate_order `weighted`: lower levels are tried first (since 2027-02-15). */
+                                assignment_priority: number;
+                                /** @description Its share of bookings under candidate_order `weighted` (since 2027-02-15). */
+                                assignment_weight: number;
+                                /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                                booking_policy: {
+                                    /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                    approval: "none" | "required" | null;
+                                    /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                    approval_timeout_minutes: number | null;
+                                    /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                    cancel_cutoff_minutes: number | null;
+                                    /**
+                                     * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                     * @example {
+                                     *       "amount": 2000,
+                                     *       "currency": "EUR",
+                                     *       "hold_minutes": 30
+                                     *     }
+                                     */
+                                    deposit: {
+                                        /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                        amount: number;
+                                        /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                        currency: string;
+                                        /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                        hold_minutes: number;
+                                    } | null;
+                                    /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                    late_cancel_fee: {
+                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                        amount: number;
+                                        /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                        currency: string;
+                                    } | null;
+                                    /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                    no_show_fee: {
+                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                        amount: number;
+                                        /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                        currency: string;
+                                    } | null;
+                                    /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                    reschedule_cutoff_minutes: number | null;
+                                };
                                 /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                                 booking_rules: {
                                     /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -6032,6 +9915,12 @@ export interface paths {
                                 /** Format: date-time */
                                 created_at: string;
                                 default_location: string | null;
+                                /** @description The resource's public holidays (since 2027-02-15): its own, null (none), or `"account"` (the account's). */
+                                holidays: {
+                                    country: string;
+                                    subdivision: string | null;
+                                    types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                                } | null | "account";
                                 id: string;
                                 livemode: boolean;
                                 metadata: {
@@ -6080,19 +9969,52 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "Studio B",
-                     *       "type": "room",
-                     *       "timezone": "Europe/Paris",
-                     *       "booking_rules": {
-                     *         "min_notice_minutes": 120,
-                     *         "max_advance_days": 60,
-                     *         "max_per_day": 6
-                     *       }
-                     *     }
-                     */
                     "application/json": {
+                        /** @description Under candidate_order `weighted`, its level: candidates of a lower level that fit are chosen first (0 to 9, default 0). */
+                        assignment_priority?: number;
+                        /** @description Under candidate_order `weighted`, its share of its level's bookings: a candidate of weight 2 takes twice as many as one of weight 1 over the fairness period (docs/bookings.md#weighted-assignment). 1 to 100, default 1. */
+                        assignment_weight?: number;
+                        /** @description This resource's booking policy, each field overriding the account's; null (or absent on create): the account's applies (docs/policies.md). On update, the fields given replace the stored ones. */
+                        booking_policy?: {
+                            /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                            approval?: "none" | "required" | null;
+                            /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                            approval_timeout_minutes?: number | null;
+                            /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                            cancel_cutoff_minutes?: number | null;
+                            /**
+                             * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                             * @example {
+                             *       "amount": 2000,
+                             *       "currency": "EUR",
+                             *       "hold_minutes": 30
+                             *     }
+                             */
+                            deposit?: {
+                                /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                                /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                hold_minutes: number;
+                            } | null;
+                            /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                            late_cancel_fee?: {
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                            } | null;
+                            /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                            no_show_fee?: {
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                            } | null;
+                            /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                            reschedule_cutoff_minutes?: number | null;
+                        };
                         /** @description This resource's booking rules, each overriding the account's; null (or absent on create): the account's applies (docs/bookings.md#booking-rules). On update, the fields given replace the stored ones. */
                         booking_rules?: {
                             /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -6111,6 +10033,24 @@ export interface paths {
                         /** @description How many bookings it holds at once (a pool above 1). Default 1. */
                         capacity?: number;
                         default_location?: string | null;
+                        /**
+                         * @description The public holidays that close this resource's days, as local dates in its zone (since 2027-02-15; docs/availability.md#holidays): its own object, replacing the account's; null: none for this resource; `"account"` (the default): the account's.
+                         * @example {
+                         *       "country": "US",
+                         *       "subdivision": "CA",
+                         *       "types": [
+                         *         "public"
+                         *       ]
+                         *     }
+                         */
+                        holidays?: {
+                            /** @description ISO 3166-1 alpha-2 country code, as GET /v1/holidays knows it (e.g. `DE`, `US`). */
+                            country: string;
+                            /** @description The region: the part of its ISO 3166-2 code after the dash (`BY` for DE-BY, `CA` for US-CA); null: the country's holidays only. */
+                            subdivision?: string | null;
+                            /** @description Which kinds of holiday close the day; default `["public"]`. */
+                            types?: ("public" | "bank" | "school" | "optional" | "observance")[];
+                        } | null | "account";
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
                             [key: string]: string;
@@ -6134,6 +10074,51 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Its level under candidate_order `weighted`: lower levels are tried first (since 2027-02-15). */
+                            assignment_priority: number;
+                            /** @description Its share of bookings under candidate_order `weighted` (since 2027-02-15). */
+                            assignment_weight: number;
+                            /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_policy: {
+                                /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                approval: "none" | "required" | null;
+                                /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                approval_timeout_minutes: number | null;
+                                /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                cancel_cutoff_minutes: number | null;
+                                /**
+                                 * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                 * @example {
+                                 *       "amount": 2000,
+                                 *       "currency": "EUR",
+                                 *       "hold_minutes": 30
+                                 *     }
+                                 */
+                                deposit: {
+                                    /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                    /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                    hold_minutes: number;
+                                } | null;
+                                /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                late_cancel_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                no_show_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                reschedule_cutoff_minutes: number | null;
+                            };
                             /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                             booking_rules: {
                                 /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -6151,6 +10136,12 @@ export interface paths {
                             /** Format: date-time */
                             created_at: string;
                             default_location: string | null;
+                            /** @description The resource's public holidays (since 2027-02-15): its own, null (none), or `"account"` (the account's). */
+                            holidays: {
+                                country: string;
+                                subdivision: string | null;
+                                types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                            } | null | "account";
                             id: string;
                             livemode: boolean;
                             metadata: {
@@ -6219,6 +10210,51 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Its level under candidate_order `weighted`: lower levels are tried first (since 2027-02-15). */
+                            assignment_priority: number;
+                            /** @description Its share of bookings under candidate_order `weighted` (since 2027-02-15). */
+                            assignment_weight: number;
+                            /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_policy: {
+                                /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                approval: "none" | "required" | null;
+                                /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                approval_timeout_minutes: number | null;
+                                /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                cancel_cutoff_minutes: number | null;
+                                /**
+                                 * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                 * @example {
+                                 *       "amount": 2000,
+                                 *       "currency": "EUR",
+                                 *       "hold_minutes": 30
+                                 *     }
+                                 */
+                                deposit: {
+                                    /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                    /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                    hold_minutes: number;
+                                } | null;
+                                /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                late_cancel_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                no_show_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                reschedule_cutoff_minutes: number | null;
+                            };
                             /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                             booking_rules: {
                                 /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -6236,6 +10272,12 @@ export interface paths {
                             /** Format: date-time */
                             created_at: string;
                             default_location: string | null;
+                            /** @description The resource's public holidays (since 2027-02-15): its own, null (none), or `"account"` (the account's). */
+                            holidays: {
+                                country: string;
+                                subdivision: string | null;
+                                types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                            } | null | "account";
                             id: string;
                             livemode: boolean;
                             metadata: {
@@ -6268,8 +10310,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update a resource (capacity, time zone and default location changes re-check future bookings)
-         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Update a resource
+         * @description Update a resource (capacity, time zone and default location changes re-check future bookings)
+         *
+         *     Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -6284,6 +10328,51 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Under candidate_order `weighted`, its level: candidates of a lower level that fit are chosen first (0 to 9, default 0). */
+                        assignment_priority?: number;
+                        /** @description Under candidate_order `weighted`, its share of its level's bookings: a candidate of weight 2 takes twice as many as one of weight 1 over the fairness period (docs/bookings.md#weighted-assignment). 1 to 100, default 1. */
+                        assignment_weight?: number;
+                        /** @description This resource's booking policy, each field overriding the account's; null (or absent on create): the account's applies (docs/policies.md). On update, the fields given replace the stored ones. */
+                        booking_policy?: {
+                            /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                            approval?: "none" | "required" | null;
+                            /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                            approval_timeout_minutes?: number | null;
+                            /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                            cancel_cutoff_minutes?: number | null;
+                            /**
+                             * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                             * @example {
+                             *       "amount": 2000,
+                             *       "currency": "EUR",
+                             *       "hold_minutes": 30
+                             *     }
+                             */
+                            deposit?: {
+                                /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                                /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                hold_minutes: number;
+                            } | null;
+                            /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                            late_cancel_fee?: {
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                            } | null;
+                            /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                            no_show_fee?: {
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                amount: number;
+                                /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                currency: string;
+                            } | null;
+                            /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                            reschedule_cutoff_minutes?: number | null;
+                        };
                         /** @description This resource's booking rules, each overriding the account's; null (or absent on create): the account's applies (docs/bookings.md#booking-rules). On update, the fields given replace the stored ones. */
                         booking_rules?: {
                             /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -6302,6 +10391,24 @@ export interface paths {
                         /** @description How many bookings it holds at once (a pool above 1). Default 1. */
                         capacity?: number;
                         default_location?: string | null;
+                        /**
+                         * @description The public holidays that close this resource's days, as local dates in its zone (since 2027-02-15; docs/availability.md#holidays): its own object, replacing the account's; null: none for this resource; `"account"` (the default): the account's.
+                         * @example {
+                         *       "country": "US",
+                         *       "subdivision": "CA",
+                         *       "types": [
+                         *         "public"
+                         *       ]
+                         *     }
+                         */
+                        holidays?: {
+                            /** @description ISO 3166-1 alpha-2 country code, as GET /v1/holidays knows it (e.g. `DE`, `US`). */
+                            country: string;
+                            /** @description The region: the part of its ISO 3166-2 code after the dash (`BY` for DE-BY, `CA` for US-CA); null: the country's holidays only. */
+                            subdivision?: string | null;
+                            /** @description Which kinds of holiday close the day; default `["public"]`. */
+                            types?: ("public" | "bank" | "school" | "optional" | "observance")[];
+                        } | null | "account";
                         /** @description Up to 50 keys (1–40 characters) with string values (at most 500 characters). On update, an empty string removes the key. */
                         metadata?: {
                             [key: string]: string;
@@ -6323,6 +10430,51 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Its level under candidate_order `weighted`: lower levels are tried first (since 2027-02-15). */
+                            assignment_priority: number;
+                            /** @description Its share of bookings under candidate_order `weighted` (since 2027-02-15). */
+                            assignment_weight: number;
+                            /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_policy: {
+                                /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                approval: "none" | "required" | null;
+                                /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                approval_timeout_minutes: number | null;
+                                /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                cancel_cutoff_minutes: number | null;
+                                /**
+                                 * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                 * @example {
+                                 *       "amount": 2000,
+                                 *       "currency": "EUR",
+                                 *       "hold_minutes": 30
+                                 *     }
+                                 */
+                                deposit: {
+                                    /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                    /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                    hold_minutes: number;
+                                } | null;
+                                /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                late_cancel_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                no_show_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                reschedule_cutoff_minutes: number | null;
+                            };
                             /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                             booking_rules: {
                                 /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -6340,6 +10492,12 @@ export interface paths {
                             /** Format: date-time */
                             created_at: string;
                             default_location: string | null;
+                            /** @description The resource's public holidays (since 2027-02-15): its own, null (none), or `"account"` (the account's). */
+                            holidays: {
+                                country: string;
+                                subdivision: string | null;
+                                types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                            } | null | "account";
                             id: string;
                             livemode: boolean;
                             metadata: {
@@ -6371,8 +10529,10 @@ export interface paths {
             };
         };
         /**
-         * Delete a never-booked resource with its schedules, overrides and blocks (409 resource_in_use otherwise)
-         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Delete a never-booked resource with its schedules, overrides and blocks
+         * @description Delete a never-booked resource with its schedules, overrides and blocks (409 resource_in_use otherwise)
+         *
+         *     Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         delete: {
             parameters: {
@@ -6430,8 +10590,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Archive a resource: it takes no new bookings; future bookings are flagged resource_archived
-         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Archive a resource
+         * @description Archive a resource: it takes no new bookings; future bookings are flagged resource_archived.
+         *
+         *     Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -6458,6 +10620,51 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Its level under candidate_order `weighted`: lower levels are tried first (since 2027-02-15). */
+                            assignment_priority: number;
+                            /** @description Its share of bookings under candidate_order `weighted` (since 2027-02-15). */
+                            assignment_weight: number;
+                            /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_policy: {
+                                /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                approval: "none" | "required" | null;
+                                /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                approval_timeout_minutes: number | null;
+                                /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                cancel_cutoff_minutes: number | null;
+                                /**
+                                 * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                 * @example {
+                                 *       "amount": 2000,
+                                 *       "currency": "EUR",
+                                 *       "hold_minutes": 30
+                                 *     }
+                                 */
+                                deposit: {
+                                    /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                    /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                    hold_minutes: number;
+                                } | null;
+                                /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                late_cancel_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                no_show_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                reschedule_cutoff_minutes: number | null;
+                            };
                             /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                             booking_rules: {
                                 /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -6475,6 +10682,12 @@ export interface paths {
                             /** Format: date-time */
                             created_at: string;
                             default_location: string | null;
+                            /** @description The resource's public holidays (since 2027-02-15): its own, null (none), or `"account"` (the account's). */
+                            holidays: {
+                                country: string;
+                                subdivision: string | null;
+                                types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                            } | null | "account";
                             id: string;
                             livemode: boolean;
                             metadata: {
@@ -6519,8 +10732,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead
-         * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * The resource's bookings as an iCalendar feed
+         * @description The resource's bookings as an iCalendar feed (text/calendar); calendar apps use a secret feed URL instead.
+         *
+         *     Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -6583,8 +10798,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the resource's feed URLs, newest first (without their secret)
-         * @description Keys: secret keys, and restricted keys with `resources: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List the resource's feed URLs
+         * @description List the resource's feed URLs, newest first (without their secret)
+         *
+         *     Keys: secret keys, and restricted keys with `resources: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -6650,8 +10867,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a secret feed URL for the resource (Google Calendar, Apple Calendar and Outlook subscribe to it with no key)
-         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Create a secret feed URL for the resource
+         * @description Create a secret feed URL for the resource (Google Calendar, Apple Calendar and Outlook subscribe to it with no key)
+         *
+         *     Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -6726,8 +10945,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke a feed URL: it stops working at once (404)
-         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Revoke a feed URL
+         * @description Revoke a feed URL: it stops working at once (404)
+         *
+         *     Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         delete: {
             parameters: {
@@ -6787,8 +11008,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Unarchive a resource: it takes bookings again; the resource_archived flag is cleared
-         * @description Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Unarchive a resource
+         * @description Unarchive a resource: it takes bookings again; the resource_archived flag is cleared.
+         *
+         *     Keys: secret keys, and restricted keys with `resources: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -6815,6 +11038,51 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Its level under candidate_order `weighted`: lower levels are tried first (since 2027-02-15). */
+                            assignment_priority: number;
+                            /** @description Its share of bookings under candidate_order `weighted` (since 2027-02-15). */
+                            assignment_weight: number;
+                            /** @description The booking policy (since 2027-02-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
+                            booking_policy: {
+                                /** @description `required`: a booking made for the customer (an MCP tool, a booking session, a key passing `requested: true`) starts `requested` and waits for POST /v1/bookings/{id}/approve. `none` (the default): it does not. */
+                                approval: "none" | "required" | null;
+                                /** @description A requested booking not approved within this many minutes is declined (default 1440). 1 to 10080; null: none of its own. */
+                                approval_timeout_minutes: number | null;
+                                /** @description No cancel within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                cancel_cutoff_minutes: number | null;
+                                /**
+                                 * @description Since 2027-03-15: a booking made for the customer (an MCP tool, a key passing `requested: true`) starts `pending` with `payment_status: required` and `expires_at` after `hold_minutes`; POST /v1/bookings/{id}/payments records what the platform collected, and the booking is confirmed once the payments reach `amount` (docs/policies.md#deposits). null: none of its own.
+                                 * @example {
+                                 *       "amount": 2000,
+                                 *       "currency": "EUR",
+                                 *       "hold_minutes": 30
+                                 *     }
+                                 */
+                                deposit: {
+                                    /** @description What must be paid, in the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                    /** @description How long the slot is held for the payment: the pending booking expires this many minutes after it is made. */
+                                    hold_minutes: number;
+                                } | null;
+                                /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
+                                late_cancel_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
+                                no_show_fee: {
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    amount: number;
+                                    /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
+                                    currency: string;
+                                } | null;
+                                /** @description No move within this many minutes of the start (409 policy_violation), unless a secret key passes override_policy. 0 to 525600; null: none of its own. */
+                                reschedule_cutoff_minutes: number | null;
+                            };
                             /** @description Booking rules (since 2026-12-01). On an account: the default of its resources. On a resource: its own values, each overriding the account's; null there means the account's applies. */
                             booking_rules: {
                                 /** @description A booking must start at most this many days (of 24 hours) after now. 1 to 730; null: no rule. */
@@ -6832,6 +11100,12 @@ export interface paths {
                             /** Format: date-time */
                             created_at: string;
                             default_location: string | null;
+                            /** @description The resource's public holidays (since 2027-02-15): its own, null (none), or `"account"` (the account's). */
+                            holidays: {
+                                country: string;
+                                subdivision: string | null;
+                                types: ("public" | "bank" | "school" | "optional" | "observance")[];
+                            } | null | "account";
                             id: string;
                             livemode: boolean;
                             metadata: {
@@ -6876,8 +11150,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List schedule overrides, newest first
-         * @description Keys: secret keys, and restricted keys with `schedules: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List schedule overrides
+         * @description List schedule overrides, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `schedules: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -6954,8 +11230,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Replace one local date's hours of a resource ([] closes the day); one per resource and date (409 override_exists)
-         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Replace one local date's hours of a resource
+         * @description Replace one local date's hours of a resource ([] closes the day); one per resource and date (409 override_exists)
+         *
+         *     Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -7111,8 +11389,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update a schedule override's intervals or metadata; interval changes re-check the resource's future bookings
-         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Update a schedule override's intervals or metadata
+         * @description Update a schedule override's intervals or metadata; interval changes re-check the resource's future bookings.
+         *
+         *     Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -7192,8 +11472,10 @@ export interface paths {
             };
         };
         /**
-         * Delete a schedule override; re-checks the resource's future bookings
-         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Delete a schedule override
+         * @description Delete a schedule override; re-checks the resource's future bookings.
+         *
+         *     Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         delete: {
             parameters: {
@@ -7249,8 +11531,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List schedules, newest first
-         * @description Keys: secret keys, and restricted keys with `schedules: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List schedules
+         * @description List schedules, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `schedules: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -7357,8 +11641,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a schedule (weekly hours in the resource's time zone); re-checks the resource's future bookings
-         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Create a schedule
+         * @description Create a schedule (weekly hours in the resource's time zone); re-checks the resource's future bookings.
+         *
+         *     Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -7669,8 +11955,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update a schedule; changes to effective_from or weeks re-check the resource's future bookings
-         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Update a schedule
+         * @description Update a schedule; changes to effective_from or weeks re-check the resource's future bookings.
+         *
+         *     Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -7876,8 +12164,10 @@ export interface paths {
             };
         };
         /**
-         * Delete a schedule; re-checks the resource's future bookings
-         * @description Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Delete a schedule
+         * @description Delete a schedule; re-checks the resource's future bookings.
+         *
+         *     Keys: secret keys, and restricted keys with `schedules: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         delete: {
             parameters: {
@@ -7933,8 +12223,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List series (newest first)
-         * @description Keys: secret keys, and restricted keys with `series: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * List series
+         * @description List series (newest first)
+         *
+         *     Keys: secret keys, and restricted keys with `series: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -7996,9 +12288,11 @@ export interface paths {
                                     segments: {
                                         buffer_after_minutes: number | null;
                                         buffer_before_minutes: number | null;
-                                        /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                        candidate_order: "listed" | "balanced";
+                                        /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                        candidate_order: "listed" | "balanced" | "weighted";
                                         duration_minutes: number;
+                                        /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                        fairness_period: "day" | "week" | "month";
                                         location: string | null;
                                         offset_minutes: number | null;
                                         quantity: number | null;
@@ -8031,8 +12325,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a series: every occurrence up to horizon_days ahead is booked at once, in the same transaction
-         * @description Each occurrence is a booking made by the same planning code as POST /v1/bookings, under the series’ conflict_policy; an occurrence the policy refuses is skipped (GET /v1/series/{id}/skipped_occurrences) and the series goes on. A malformed or unsupported rrule is 400 parameter_invalid with param "rrule" and a message naming the part. See docs/series.md.
+         * Create a series
+         * @description Create a series: every occurrence up to horizon_days ahead is booked at once, in the same transaction.
+         *
+         *     Each occurrence is a booking made by the same planning code as POST /v1/bookings, under the series’ conflict_policy; an occurrence the policy refuses is skipped (GET /v1/series/{id}/skipped_occurrences) and the series goes on. A malformed or unsupported rrule is 400 parameter_invalid with param "rrule" and a message naming the part. See docs/series.md.
          *
          *     Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
@@ -8104,9 +12400,11 @@ export interface paths {
                             segments: {
                                 buffer_after_minutes?: number | null;
                                 buffer_before_minutes?: number | null;
-                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                candidate_order?: "listed" | "balanced";
+                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                candidate_order?: "listed" | "balanced" | "weighted";
                                 duration_minutes: number;
+                                /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                fairness_period?: "day" | "week" | "month";
                                 location?: string | null;
                                 offset_minutes?: number | null;
                                 quantity?: number | null;
@@ -8160,9 +12458,11 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
-                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                    candidate_order: "listed" | "balanced";
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced" | "weighted";
                                     duration_minutes: number;
+                                    /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                    fairness_period: "day" | "week" | "month";
                                     location: string | null;
                                     offset_minutes: number | null;
                                     quantity: number | null;
@@ -8256,9 +12556,11 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
-                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                    candidate_order: "listed" | "balanced";
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced" | "weighted";
                                     duration_minutes: number;
+                                    /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                    fairness_period: "day" | "week" | "month";
                                     location: string | null;
                                     offset_minutes: number | null;
                                     quantity: number | null;
@@ -8287,8 +12589,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update a series: horizon_days and metadata in place; rrule, start_time, template and conflict_policy from `from`
-         * @description Generated occurrences starting at or after `from` (default now) are cancelled (cancellation_reason "series_updated") and generated again; occurrences cancelled or rescheduled by hand are never generated again. on_conflict "fail": 409 booking_conflict listing the conflicts of every refused occurrence (each with occurrence_key and start), and nothing changes.
+         * Update a series
+         * @description Update a series: horizon_days and metadata in place; rrule, start_time, template and conflict_policy from `from`.
+         *
+         *     Generated occurrences starting at or after `from` (default now) are cancelled (cancellation_reason "series_updated") and generated again; occurrences cancelled or rescheduled by hand are never generated again. on_conflict "fail": 409 booking_conflict listing the conflicts of every refused occurrence (each with occurrence_key and start), and nothing changes.
          *
          *     Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
@@ -8340,9 +12644,11 @@ export interface paths {
                             segments: {
                                 buffer_after_minutes?: number | null;
                                 buffer_before_minutes?: number | null;
-                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                candidate_order?: "listed" | "balanced";
+                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                candidate_order?: "listed" | "balanced" | "weighted";
                                 duration_minutes: number;
+                                /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                fairness_period?: "day" | "week" | "month";
                                 location?: string | null;
                                 offset_minutes?: number | null;
                                 quantity?: number | null;
@@ -8394,9 +12700,11 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
-                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                    candidate_order: "listed" | "balanced";
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced" | "weighted";
                                     duration_minutes: number;
+                                    /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                    fairness_period: "day" | "week" | "month";
                                     location: string | null;
                                     offset_minutes: number | null;
                                     quantity: number | null;
@@ -8439,8 +12747,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a series: all of it (no `from`, or a past one), or its occurrences from a future `from` (ends_before = from)
-         * @description Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Cancel a series
+         * @description Cancel a series: all of it (no `from`, or a past one), or its occurrences from a future `from` (ends_before = from)
+         *
+         *     Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         post: {
             parameters: {
@@ -8507,9 +12817,11 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
-                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                    candidate_order: "listed" | "balanced";
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced" | "weighted";
                                     duration_minutes: number;
+                                    /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                    fairness_period: "day" | "week" | "month";
                                     location: string | null;
                                     offset_minutes: number | null;
                                     quantity: number | null;
@@ -8550,8 +12862,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Occurrences the series’ conflict policy refused, with their conflicts (by start; at most 1000)
-         * @description Keys: secret keys, and restricted keys with `series: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         * Occurrences the series’ conflict policy refused
+         * @description Occurrences the series’ conflict policy refused, with their conflicts (by start; at most 1000)
+         *
+         *     Keys: secret keys, and restricted keys with `series: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
         get: {
             parameters: {
@@ -8584,10 +12898,17 @@ export interface paths {
                                     }[];
                                     /** @description On `blocked` by busy time of a calendar feed: the event's UID. */
                                     event_uid?: string;
+                                    /** @description On `holiday` (since 2027-02-15): the public holiday that closes the day, its local date, name and rule (docs/availability.md#holidays). */
+                                    holiday?: {
+                                        /** Format: date */
+                                        date: string;
+                                        name: string;
+                                        rule: string;
+                                    };
                                     /** @description Rule conflicts: the limit of that rule. */
                                     limit?: number;
                                     message: string;
-                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, and since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded). */
+                                    /** @description outside_schedule, blocked, capacity_exceeded, resource_archived, no_candidate_available, start_passed, since 2026-12-01 too_soon, too_far_ahead, limit_reached (booking rules; older versions see start_passed, outside_schedule and capacity_exceeded), and since 2027-02-15 holiday (older versions see outside_schedule). */
                                     reason: string;
                                     resource: string | null;
                                     /** @description Rule conflicts (since 2026-12-01): min_notice_minutes, max_advance_days, max_per_day or max_per_week. */
@@ -8641,8 +12962,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Split a series at `at`: it ends before `at`, a new series (returned) takes over from `at` with the given changes
-         * @description The old series gets ends_before = at and split_into; its occurrences from `at` are cancelled (cancellation_reason "series_split"). The new series has split_from, keeps the old start_date (so an unchanged rule keeps its cadence and COUNT) and begins at `at`.
+         * Split a series
+         * @description Split a series at `at`: it ends before `at`, a new series (returned) takes over from `at` with the given changes.
+         *
+         *     The old series gets ends_before = at and split_into; its occurrences from `at` are cancelled (cancellation_reason "series_split"). The new series has split_from, keeps the old start_date (so an unchanged rule keeps its cadence and COUNT) and begins at `at`.
          *
          *     Keys: secret keys, and restricted keys with `series: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
@@ -8696,9 +13019,11 @@ export interface paths {
                             segments: {
                                 buffer_after_minutes?: number | null;
                                 buffer_before_minutes?: number | null;
-                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                candidate_order?: "listed" | "balanced";
+                                /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                candidate_order?: "listed" | "balanced" | "weighted";
                                 duration_minutes: number;
+                                /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                fairness_period?: "day" | "week" | "month";
                                 location?: string | null;
                                 offset_minutes?: number | null;
                                 quantity?: number | null;
@@ -8752,9 +13077,11 @@ export interface paths {
                                 segments: {
                                     buffer_after_minutes: number | null;
                                     buffer_before_minutes: number | null;
-                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
-                                    candidate_order: "listed" | "balanced";
+                                    /** @description How candidate `resources` are tried. `listed` (default): in the order given. `balanced`: the fewest bookings holding the candidate on the local day of the segment start, then the one booked least recently, then the order given. `weighted` (since 2027-02-15): by `assignment_priority` (lower first), and within a level the candidate furthest below its `assignment_weight` share of the level's bookings in the `fairness_period`, then booked least recently, then the order given (docs/bookings.md#weighted-assignment). The first that fits is booked (docs/bookings.md#conflict-policies-and-candidates). */
+                                    candidate_order: "listed" | "balanced" | "weighted";
                                     duration_minutes: number;
+                                    /** @description Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`. */
+                                    fairness_period: "day" | "week" | "month";
                                     location: string | null;
                                     offset_minutes: number | null;
                                     quantity: number | null;
@@ -8895,8 +13222,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Monthly usage statements, newest month first
-         * @description One statement per closed month, from the first month with usage, issued by a background worker a few minutes after the month ends (docs/usage.md). A statement never changes once issued.
+         * Monthly usage statements
+         * @description Monthly usage statements, newest month first.
+         *
+         *     One statement per closed month, from the first month with usage, issued by a background worker a few minutes after the month ends (docs/usage.md). A statement never changes once issued.
          *
          *     Keys: secret keys, and restricted keys with `usage: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
@@ -9010,8 +13339,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List webhook endpoints, newest first
-         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         * List webhook endpoints
+         * @description List webhook endpoints, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `webhook_endpoints: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
         get: {
             parameters: {
@@ -9088,8 +13419,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Create a webhook endpoint (the response carries its signing secret, shown only this once)
-         * @description At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint is delivered to in a lane of its own: at most 16 attempts in flight, 1 while its last attempt failed (docs/webhooks.md#delivery-lanes).
+         * Create a webhook endpoint
+         * @description Create a webhook endpoint (the response carries its signing secret, shown only this once)
+         *
+         *     At most 16 endpoints per platform and mode: a 17th is 400 parameter_invalid. Each endpoint is delivered to in a lane of its own: at most 16 attempts in flight, 1 while its last attempt failed (docs/webhooks.md#delivery-lanes).
          *
          *     Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
@@ -9103,7 +13436,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01, 2027-01-10); default: the platform's. */
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01, 2027-01-10, 2027-02-01, 2027-02-15, 2027-03-01, 2027-03-15, 2027-04-01, 2027-04-15, 2027-05-01); default: the platform's. */
                         api_version?: string;
                         description?: string | null;
                         /** @description Exact event types, prefixes such as 'booking.*', or '*'. */
@@ -9245,8 +13578,10 @@ export interface paths {
         };
         put?: never;
         /**
-         * Update a webhook endpoint; `disabled: true` disables it (reason manual), `disabled: false` enables it and resets its failure count
-         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         * Update a webhook endpoint
+         * @description Update a webhook endpoint; `disabled: true` disables it (reason manual), `disabled: false` enables it and resets its failure count.
+         *
+         *     Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
         post: {
             parameters: {
@@ -9261,7 +13596,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01, 2027-01-10); default: the platform's. */
+                        /** @description The version events are rendered in (2026-05-01, 2026-10-16, 2026-12-01, 2027-01-10, 2027-02-01, 2027-02-15, 2027-03-01, 2027-03-15, 2027-04-01, 2027-04-15, 2027-05-01); default: the platform's. */
                         api_version?: string;
                         description?: string | null;
                         disabled?: boolean;
@@ -9383,8 +13718,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the deliveries of an endpoint, newest first
-         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         * List the deliveries of an endpoint
+         * @description List the deliveries of an endpoint, newest first.
+         *
+         *     Keys: secret keys, and restricted keys with `webhook_endpoints: read` (or write); others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
         get: {
             parameters: {
@@ -9482,8 +13819,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Catch up an endpoint over a window of events (default: the last 30 days): failed deliveries are requeued, waiting ones expedited, missing ones queued; at most 1000 per call
-         * @description Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
+         * Catch up an endpoint over a window of events
+         * @description Catch up an endpoint over a window of events (default: the last 30 days): failed deliveries are requeued, waiting ones expedited, missing ones queued; at most 1000 per call.
+         *
+         *     Keys: secret keys, and restricted keys with `webhook_endpoints: write`; others get 403 permission_denied. A key bound to one account gets 403 permission_denied: it names an object that belongs to the platform.
          */
         post: {
             parameters: {

@@ -1,0 +1,95 @@
+/**
+ * The client secret's side of booking sessions (docs/elements.md#the-client-secret): the same
+ * paths as the keys' routes, served to a request whose bearer is a client secret (the router's
+ * `credential` constraint, src/http/auth.ts). Each declares its `session` operation; auth lets a
+ * client secret reach nothing else. Hidden from the OpenAPI document, where the paths already
+ * belong to the keys' routes: POST /v1/booking_sessions describes them.
+ */
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../http/server.js';
+import { accountScope, type RouteAccess } from '../../http/context.js';
+import { DateTime, IdParams } from '../../http/schemas.js';
+import type { BookingSessionsService } from './booking-sessions.service.js';
+
+const constraints = { credential: 'booking_session' };
+const schema = { hide: true } as const;
+// The same family and level as the keys' route of each path: a list of the routes reads them alike.
+const as = (session: RouteAccess['session'], permission: RouteAccess['permission'] = 'bookings', level?: 'read') =>
+  ({ access: { account: 'required', permission, session, ...(level ? { level } : {}) } }) as const;
+const sessionOf = (req: FastifyRequest) => req.auth.bookingSession!;
+
+const Text = (max: number) => Type.Optional(Type.String({ minLength: 1, maxLength: max }));
+const CustomerFields = Type.Object(
+  { name: Text(200), email: Text(254), phone: Text(16), locale: Text(35), time_zone: Text(64) },
+  { additionalProperties: false },
+);
+
+/** The paths a browser calls with a client secret: their preflight (CORS) is answered here. */
+const PATHS = ['/v1/booking_sessions/:id', '/v1/availability', '/v1/bookings', '/v1/bookings/:id', '/v1/bookings/:id/confirm'];
+
+export function bookingSessionClientRoutes(app: App, service: BookingSessionsService) {
+  app.get('/v1/booking_sessions/:id', {
+    constraints,
+    config: as('read'),
+    schema: { ...schema, params: IdParams },
+    handler: (req) => service.own(accountScope(req), sessionOf(req), req.params.id),
+  });
+
+  app.post('/v1/availability', {
+    constraints,
+    config: as('search', 'availability', 'read'),
+    schema: {
+      ...schema,
+      body: Type.Object(
+        { from: Type.Optional(DateTime()), to: Type.Optional(DateTime()), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) },
+        { additionalProperties: false },
+      ),
+    },
+    handler: (req) => service.search(accountScope(req), sessionOf(req), req.body),
+  });
+
+  app.post('/v1/bookings', {
+    constraints,
+    config: as('hold'),
+    schema: { ...schema, body: Type.Object({ start: DateTime(), customer: Type.Optional(CustomerFields) }, { additionalProperties: false }) },
+    handler: (req) => service.hold(accountScope(req), sessionOf(req), req.body),
+  });
+
+  app.get('/v1/bookings/:id', {
+    constraints,
+    config: as('read'),
+    schema: { ...schema, params: IdParams },
+    handler: (req) => service.read(accountScope(req), sessionOf(req), req.params.id),
+  });
+
+  app.post('/v1/bookings/:id', {
+    constraints,
+    config: as('fill'),
+    schema: { ...schema, params: IdParams, body: Type.Object({ customer: CustomerFields }, { additionalProperties: false }) },
+    handler: (req) => service.fill(accountScope(req), sessionOf(req), req.params.id, req.body),
+  });
+
+  app.post('/v1/bookings/:id/confirm', {
+    constraints,
+    config: as('confirm'),
+    schema: { ...schema, params: IdParams },
+    handler: (req) => service.confirm(accountScope(req), sessionOf(req), req.params.id),
+  });
+
+  // A preflight carries no Authorization, so it cannot name its session: it is answered for
+  // any origin, and the request itself is refused (403, without Access-Control-Allow-Origin)
+  // unless its origin is one the session allows (src/http/auth.ts).
+  for (const path of PATHS) {
+    app.options(path, { config: { access: { public: true, account: 'none', permission: 'bookings' } }, schema }, async (req, reply) => {
+      const origin = req.headers.origin;
+      if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+      return reply
+        .header('Access-Control-Allow-Methods', 'GET, POST')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, Service-Version')
+        .header('Access-Control-Max-Age', '600')
+        .code(204)
+        .send();
+    });
+  }
+}

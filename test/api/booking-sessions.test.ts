@@ -1,0 +1,249 @@
+/**
+ * Booking sessions (docs/elements.md) through HTTP: the key side (create, list, read, expire),
+ * and the client secret's side, which reaches exactly its own operations, from its allowed
+ * origins, and books through the same planner and policies as every door.
+ */
+import { describe, expect, it } from 'vitest';
+import { Client, expectError, setupTestApp } from '../support/harness.js';
+import { at, book, eventsOf, futureDay, openResource, seg } from './bookings.helpers.js';
+import { routeCatalogue } from '../../src/http/openapi.js';
+
+const t = await setupTestApp();
+const ORIGIN = 'https://shop.example';
+
+async function setup(extra: Record<string, unknown> = {}, resource: Record<string, unknown> = {}) {
+  const api = await t.newAccount();
+  const room = await openResource(api, resource);
+  const day = futureDay(5);
+  const res = await api.post('/v1/booking_sessions', {
+    segments: [{ resource: room.id, duration_minutes: 60 }],
+    from: at(day, '00:00'),
+    to: at(day, '23:59'),
+    slot_interval_minutes: 60,
+    customer: { reference: 'cus_42', email: 'ada@example.com' },
+    allowed_origins: [ORIGIN],
+    return_url: 'https://shop.example/booked',
+    ...extra,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const session = res.body;
+  const browser = new Client(t.app, session.client_secret);
+  return { api, room, day, session, browser };
+}
+
+describe('booking sessions: the key side', () => {
+  it('makes a session that answers id, client_secret, url and expires_at, 30 minutes by default, shown once', async () => {
+    const before = t.clock.now().getTime();
+    const { api, session } = await setup();
+    expect(session).toMatchObject({ object: 'booking_session', status: 'open', booking: null, customer_fields: ['name', 'email'], allowed_origins: [ORIGIN] });
+    expect(session.id).toMatch(/^bs_/);
+    expect(session.client_secret).toMatch(/^bks_[0-9a-z]{26}_[0-9a-z]{26}_[A-Za-z0-9_-]{32}$/);
+    expect(session.client_secret.slice(4, 30)).toBe(session.id.slice(3));
+    expect(session.url).toMatch(new RegExp(`/book/${session.client_secret}$`));
+    const life = Date.parse(session.expires_at) - before;
+    expect(life).toBeGreaterThanOrEqual(29 * 60_000);
+    expect(life).toBeLessThanOrEqual(31 * 60_000);
+    const read = await api.get(`/v1/booking_sessions/${session.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.client_secret).toBeUndefined();
+    const listed = await api.get('/v1/booking_sessions');
+    expect(listed.body.data.map((s: any) => s.id)).toEqual([session.id]);
+  });
+
+  it('refuses a life over 24 hours, an origin with a path, a missing resource and a key without bookings: write', async () => {
+    const api = await t.newAccount();
+    const room = await openResource(api);
+    const segments = [{ resource: room.id, duration_minutes: 30 }];
+    const in25h = new Date(t.clock.now().getTime() + 25 * 3_600_000).toISOString();
+    expectError(await api.post('/v1/booking_sessions', { segments, expires_at: in25h }), 400, 'parameter_invalid', 'expires_at');
+    expectError(await api.post('/v1/booking_sessions', { segments, allowed_origins: ['https://shop.example/page'] }), 400, 'parameter_invalid', 'allowed_origins[0]');
+    expectError(await api.post('/v1/booking_sessions', { segments: [{ resource: 'res_nope', duration_minutes: 30 }] }), 404, 'resource_missing');
+    const reader = api.withKey(await t.restrictedKey({ permissions: { bookings: 'read' }, account: api.accountId }));
+    expectError(await reader.post('/v1/booking_sessions', { segments }), 403, 'permission_denied');
+    const writer = api.withKey(await t.restrictedKey({ permissions: { bookings: 'write' }, account: api.accountId }));
+    expect((await writer.post('/v1/booking_sessions', { segments })).status).toBe(200);
+  });
+
+  it('expires a session early: its client secret stops working, its hold is released, booking_session.expired is sent', async () => {
+    const { api, day, session, browser } = await setup();
+    const hold = await browser.post('/v1/bookings', { start: at(day, '10:00') });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+    const expired = await api.post(`/v1/booking_sessions/${session.id}/expire`);
+    expect(expired.body).toMatchObject({ status: 'expired', booking: hold.body.id });
+    expectError(await browser.post('/v1/availability', {}), 401, 'booking_session_expired');
+    expect((await api.get(`/v1/bookings/${hold.body.id}`)).body.status).toBe('cancelled');
+    const [event] = await eventsOf(api, 'booking_session.expired', session.id);
+    expect(event.actor).toMatchObject({ type: 'api_key' });
+  });
+
+  it('lets a session lapse at expires_at, and the worker writes booking_session.expired once', async () => {
+    const { api, session, browser } = await setup();
+    t.clock.advance(31 * 60_000);
+    try {
+      expectError(await browser.post('/v1/availability', {}), 401, 'booking_session_expired');
+      expect((await api.get(`/v1/booking_sessions/${session.id}`)).body.status).toBe('expired');
+      await t.runWorker('booking-sessions.expiry');
+      await t.runWorker('booking-sessions.expiry');
+      const events = await eventsOf(api, 'booking_session.expired', session.id);
+      expect(events).toHaveLength(1);
+      expect(events[0].actor).toEqual({ type: 'worker', id: 'booking-sessions.expiry' });
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+});
+
+describe('booking sessions: the client secret', () => {
+  it('searches, holds, fills in the customer, confirms and reads its booking, with the session as the actor', async () => {
+    const { api, room, day, session, browser } = await setup({ customer_fields: ['name', 'email', 'phone'] });
+    const own = await browser.get(`/v1/booking_sessions/${session.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: session.id, metadata: {}, business: { name: expect.any(String) } });
+    const slots = await browser.post('/v1/availability', {});
+    expect(slots.status, JSON.stringify(slots.body)).toBe(200);
+    expect(slots.body.slots.map((s: any) => s.start)).toEqual(['09', '10', '11', '12', '13', '14', '15', '16'].map((h) => at(day, `${h}:00`)));
+    const hold = await browser.post('/v1/bookings', { start: at(day, '10:00') });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+    expect(hold.body).toMatchObject({ status: 'pending', metadata: { booking_session: session.id }, customer: { reference: 'cus_42', email: 'ada@example.com' } });
+    expect(hold.body.segments[0].resource).toBe(room.id);
+    expect((await browser.post('/v1/availability', {})).body.slots.map((s: any) => s.start)).not.toContain(at(day, '10:00'));
+    expectError(await browser.post(`/v1/bookings/${hold.body.id}/confirm`), 400, 'parameter_missing', 'customer.name');
+    const filled = await browser.post(`/v1/bookings/${hold.body.id}`, { customer: { name: 'Ada Lovelace', phone: '+33612345678' } });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    expect(filled.body.customer).toMatchObject({ reference: 'cus_42', name: 'Ada Lovelace', email: 'ada@example.com', phone: '+33612345678' });
+    const confirmed = await browser.post(`/v1/bookings/${hold.body.id}/confirm`);
+    expect(confirmed.body.status).toBe('confirmed');
+    expect((await browser.get(`/v1/bookings/${hold.body.id}`)).body.status).toBe('confirmed');
+    expect((await api.get(`/v1/booking_sessions/${session.id}`)).body).toMatchObject({ status: 'completed', booking: hold.body.id });
+    const [completed] = await eventsOf(api, 'booking_session.completed', session.id);
+    expect(completed.actor).toEqual({ type: 'booking_session', id: session.id });
+    const [created] = await eventsOf(api, 'booking.created', hold.body.id);
+    expect(created.actor).toEqual({ type: 'booking_session', id: session.id });
+    // Completed: it may still read its booking, and nothing else.
+    expect((await browser.get(`/v1/bookings/${hold.body.id}`)).status).toBe(200);
+    expectError(await browser.post('/v1/bookings', { start: at(day, '12:00') }), 401, 'booking_session_expired');
+  });
+
+  it('refuses customer fields the session does not allow, and bookings that are not its own', async () => {
+    const { api, room, day, browser } = await setup();
+    const hold = (await browser.post('/v1/bookings', { start: at(day, '10:00') })).body;
+    expectError(await browser.post(`/v1/bookings/${hold.id}`, { customer: { phone: '+33612345678' } }), 400, 'parameter_invalid', 'customer.phone');
+    const other = await book(api, { segments: [seg(room.id, day, '14:00', '15:00')] });
+    expectError(await browser.get(`/v1/bookings/${other.id}`), 404, 'resource_missing');
+    expectError(await browser.post(`/v1/bookings/${other.id}/confirm`), 404, 'resource_missing');
+    expectError(await browser.post(`/v1/bookings/${other.id}`, { customer: { name: 'X' } }), 404, 'resource_missing');
+  });
+
+  it('books through the planner every door uses: a taken time is not offered, and holding it loses with 409', async () => {
+    const { api, room, day, browser } = await setup();
+    await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
+    expect((await browser.post('/v1/availability', {})).body.slots.map((s: any) => s.start)).not.toContain(at(day, '10:00'));
+    expectError(await browser.post('/v1/bookings', { start: at(day, '10:00') }), 409, 'booking_conflict');
+    // Off the session's window or grid: never offered, so never held.
+    expectError(await browser.post('/v1/bookings', { start: at(day, '10:30') }), 409, 'booking_conflict');
+    expectError(await browser.post('/v1/bookings', { start: at(futureDay(8), '10:00') }), 409, 'booking_conflict');
+  });
+
+  it('lets exactly one of two sessions racing for the last unit hold it', async () => {
+    const a = await setup();
+    const res2 = await a.api.post('/v1/booking_sessions', { segments: [{ resource: a.room.id, duration_minutes: 60 }], from: at(a.day, '00:00'), to: at(a.day, '23:59'), slot_interval_minutes: 60 });
+    const b = new Client(t.app, res2.body.client_secret);
+    const results = await Promise.all([a.browser.post('/v1/bookings', { start: at(a.day, '11:00') }), b.post('/v1/bookings', { start: at(a.day, '11:00') })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('releases its earlier hold when it holds another time', async () => {
+    const { api, day, browser } = await setup();
+    const first = (await browser.post('/v1/bookings', { start: at(day, '10:00') })).body;
+    const second = (await browser.post('/v1/bookings', { start: at(day, '11:00') })).body;
+    expect((await api.get(`/v1/bookings/${first.id}`)).body).toMatchObject({ status: 'cancelled', cancellation_reason: 'booking_session_released' });
+    expect(second.status).toBe('pending');
+  });
+
+  it('leaves a booking under approval requested: confirming completes the session, the business approves', async () => {
+    const { api, day, session, browser } = await setup({ customer_fields: [] }, { booking_policy: { approval: 'required' } });
+    const hold = (await browser.post('/v1/bookings', { start: at(day, '10:00') })).body;
+    expect(hold.status).toBe('requested');
+    const done = await browser.post(`/v1/bookings/${hold.id}/confirm`);
+    expect(done.body.status).toBe('requested');
+    expect((await api.get(`/v1/booking_sessions/${session.id}`)).body.status).toBe('completed');
+    expect((await api.post(`/v1/bookings/${hold.id}/approve`)).body.status).toBe('confirmed');
+  });
+
+  it('leaves a hold under a deposit pending: confirming completes the session, the payment the platform records confirms it', async () => {
+    const { api, day, session, browser } = await setup({ customer_fields: [] }, { booking_policy: { deposit: { amount: 2000, currency: 'EUR', hold_minutes: 15 } } });
+    const hold = (await browser.post('/v1/bookings', { start: at(day, '10:00') })).body;
+    expect(hold).toMatchObject({ status: 'pending', payment_status: 'required' });
+    const done = await browser.post(`/v1/bookings/${hold.id}/confirm`);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: 'pending', payment_status: 'required' });
+    expect((await api.get(`/v1/booking_sessions/${session.id}`)).body.status).toBe('completed');
+    // The client secret cannot record a payment: the platform's server does, with its key.
+    expectError(await browser.post(`/v1/bookings/${hold.id}/payments`, { amount: 2000, currency: 'EUR', provider: 'stripe', reference: 'pi_1' }), 403, 'permission_denied');
+    const paid = await api.post(`/v1/bookings/${hold.id}/payments`, { amount: 2000, currency: 'EUR', provider: 'stripe', reference: 'pi_1' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect((await api.get(`/v1/bookings/${hold.id}`)).body).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+  });
+
+  it('answers 403 on every other route of the API, and changes nothing', async () => {
+    const { api, browser } = await setup();
+    const own = new Set(
+      routeCatalogue(t.app)
+        .filter((r) => r.access?.session)
+        .map((r) => `${r.method} ${r.url}`),
+    );
+    const others = routeCatalogue(t.app).filter((r) => r.access && !r.access.public && r.method !== 'HEAD' && !own.has(`${r.method} ${r.url}`));
+    expect(others.length).toBeGreaterThan(80);
+    const wrong: string[] = [];
+    for (const route of others) {
+      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, 'x_1');
+      const res = await browser.request(route.method, url, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      if (res.status !== 403 || res.body?.error?.code !== 'permission_denied') wrong.push(`${route.method} ${route.url} → ${res.status} ${res.body?.error?.code}`);
+    }
+    expect(wrong).toEqual([]);
+    expect((await api.get('/v1/bookings')).body.data).toEqual([]);
+  });
+
+  it('answers 401 to an unknown or altered client secret', async () => {
+    const { session } = await setup();
+    const altered = new Client(t.app, session.client_secret.replace(/.{4}$/, 'AAAA'));
+    expectError(await altered.post('/v1/availability', {}), 401, 'api_key_invalid');
+    expectError(await new Client(t.app, 'bks_nothing').get('/v1/resources'), 401, 'api_key_invalid');
+  });
+});
+
+describe('booking sessions: CORS', () => {
+  it("answers a preflight, lets the session's allowed origin read its answers, and refuses any other origin", async () => {
+    const { browser } = await setup();
+    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/v1/availability', headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
+    const allowed = await browser.post('/v1/availability', {}, { headers: { origin: ORIGIN } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe(ORIGIN);
+    const refused = await browser.post('/v1/availability', {}, { headers: { origin: 'https://evil.example' } });
+    expectError(refused, 403, 'permission_denied');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    const hold = await browser.post('/v1/bookings', { start: new Date().toISOString() }, { headers: { origin: 'https://evil.example' } });
+    expectError(hold, 403, 'permission_denied');
+  });
+
+  it('sends no CORS header to keys', async () => {
+    const { api } = await setup();
+    const res = await api.get('/v1/resources', undefined, { headers: { origin: ORIGIN } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the hosted booking page', () => {
+  it('serves the booker for a session, with its return_url, and 404 for an unknown secret', async () => {
+    const { session } = await setup();
+    const page = await t.app.inject({ method: 'GET', url: new URL(session.url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain(`<scheduling-booker client-secret="${session.client_secret}" return-url="https://shop.example/booked">`);
+    const missing = await t.app.inject({ method: 'GET', url: `/book/${session.client_secret.replace(/.{4}$/, 'AAAA')}` });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Every change names its actor and door, and a booking's history lists its changes in order
+ * (docs/events.md#actors, #a-bookings-history).
+ */
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, expectError, setupTestApp } from '../support/harness.js';
+import { book, eventsOf, futureDay, openResource, seg } from './bookings.helpers.js';
+
+const t = await setupTestApp();
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+const anonymous = new Client(t.app, '');
+const pathOf = (url: string) => new URL(url).pathname.replace(/^\/manage\//, '/v1/manage/');
+
+async function setup() {
+  const api = await t.newAccount();
+  const room = await openResource(api);
+  return { api, room, day: futureDay(9) };
+}
+
+describe('the actor of every change', () => {
+  it("names the API key and the request that made a change, and the event's Request-Id is the response's", async () => {
+    const { api, room, day } = await setup();
+    const res = await api.post('/v1/bookings', { segments: [seg(room.id, day, '10:00', '11:00')] });
+    expect(res.status).toBe(200);
+    const [created] = await eventsOf(api, 'booking.created', res.body.id);
+    expect(created.actor).toEqual({ type: 'api_key', id: expect.stringMatching(/^key_/) });
+    expect(created.request_id).toBe(res.headers['request-id']);
+  });
+
+  it('names the console and the key signed in to it for a change the console made', async () => {
+    const { api, room, day } = await setup();
+    const res = await api.post('/v1/bookings', { segments: [seg(room.id, day, '10:00', '11:00')] }, { headers: { 'scheduling-client': 'console' } });
+    expect(res.status).toBe(200);
+    const [created] = await eventsOf(api, 'booking.created', res.body.id);
+    expect(created.actor).toEqual({ type: 'console', id: expect.stringMatching(/^key_/) });
+    // Any other name is the key's own change.
+    const other = await api.post('/v1/bookings', { segments: [seg(room.id, day, '12:00', '13:00')] }, { headers: { 'scheduling-client': 'my-app' } });
+    expect((await eventsOf(api, 'booking.created', other.body.id))[0].actor.type).toBe('api_key');
+  });
+
+  it('names the manage link that cancelled a booking, and its request', async () => {
+    const { api, room, day } = await setup();
+    const booking = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
+    const link = (await api.post(`/v1/bookings/${booking.id}/manage_links`, {})).body;
+    const res = await anonymous.post(`${pathOf(link.url)}/cancel`, { reason: 'Cannot make it' });
+    expect(res.status).toBe(200);
+    const [cancelled] = await eventsOf(api, 'booking.cancelled', booking.id);
+    expect(cancelled.actor).toEqual({ type: 'manage_link', id: link.id });
+    expect(cancelled.request_id).toBe(res.headers['request-id']);
+  });
+
+  it('names the MCP endpoint and the caller’s key for a booking an agent made', async () => {
+    const { api, room, day } = await setup();
+    const agent = new McpClient({ name: 'test-agent', version: '1.0.0' });
+    const headers = { Authorization: `Bearer ${t.testKey}`, 'Service-Account': api.accountId };
+    await agent.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
+    const res = (await agent.callTool({ name: 'book', arguments: { segments: [seg(room.id, day, '10:00', '11:00')] } })) as any;
+    expect(res.isError).toBeFalsy();
+    const [created] = await eventsOf(api, 'booking.created', res.structuredContent.id);
+    expect(created.actor).toEqual({ type: 'mcp', id: expect.stringMatching(/^key_/) });
+    expect(created.request_id).toEqual(expect.any(String));
+    await agent.close();
+  });
+
+  it('names the worker that expired a hold', async () => {
+    const { api, room, day } = await setup();
+    const expiresAt = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const hold = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')], status: 'pending', expires_at: expiresAt });
+    t.clock.advance(61_000);
+    try {
+      await t.runWorker('booking-expiry');
+    } finally {
+      t.clock.reset();
+    }
+    const [expired] = await eventsOf(api, 'booking.expired', hold.id);
+    expect(expired.actor).toEqual({ type: 'worker', id: 'booking-expiry' });
+    expect(expired.request_id).toBeNull();
+  });
+
+  it('lists events by actor type and actor id, and refuses an unknown door', async () => {
+    const { api, room, day } = await setup();
+    const booking = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
+    const link = (await api.post(`/v1/bookings/${booking.id}/manage_links`, {})).body;
+    await anonymous.post(`${pathOf(link.url)}/cancel`, {});
+
+    const byLink = await api.get('/v1/events', { 'actor.type': 'manage_link', 'actor.id': link.id });
+    expect(byLink.status).toBe(200);
+    expect(byLink.body.data.map((e: any) => e.type)).toEqual(['booking.cancelled']);
+    const byKey = await api.get('/v1/events', { 'actor.type': 'api_key', type: 'booking.*' });
+    expect(byKey.body.data.map((e: any) => e.data.object.id)).toContain(booking.id);
+    expect(byKey.body.data.every((e: any) => e.actor.type === 'api_key')).toBe(true);
+    expectError(await api.get('/v1/events', { 'actor.type': 'robot' }), 400, 'parameter_invalid', 'actor.type');
+  });
+
+  it('is not shown to clients of older API versions', async () => {
+    const { api, room, day } = await setup();
+    const booking = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
+    const old = await api.get('/v1/events', { type: 'booking.created' }, { version: '2027-01-10' });
+    const event = old.body.data.find((e: any) => e.data.object.id === booking.id);
+    expect(event).toBeDefined();
+    expect(event).not.toHaveProperty('actor');
+    expect(event).not.toHaveProperty('request_id');
+  });
+});
+
+describe("a booking's history", () => {
+  it('lists its changes oldest first, with who made each, through which door, and what changed', async () => {
+    const { api, room, day } = await setup();
+    const hold = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')], status: 'pending', expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+    await api.post(`/v1/bookings/${hold.id}/confirm`);
+    const link = (await api.post(`/v1/bookings/${hold.id}/manage_links`, {})).body;
+    await anonymous.post(`${pathOf(link.url)}/cancel`, { reason: 'Ill' });
+
+    const res = await api.get(`/v1/bookings/${hold.id}/history`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((c: any) => [c.type, c.actor.type])).toEqual([
+      ['booking.created', 'api_key'],
+      ['booking.confirmed', 'api_key'],
+      ['booking.cancelled', 'manage_link'],
+    ]);
+    const [created, confirmed, cancelled] = res.body.data;
+    expect(created).toMatchObject({ object: 'booking_change', changed_attributes: null });
+    expect(confirmed.changed_attributes.status).toEqual({ previous: 'pending', current: 'confirmed' });
+    expect(cancelled.changed_attributes.status).toEqual({ previous: 'confirmed', current: 'cancelled' });
+    expect(cancelled.actor.id).toBe(link.id);
+
+    const firstPage = await api.get(`/v1/bookings/${hold.id}/history`, { limit: 2 });
+    expect(firstPage.body).toMatchObject({ has_more: true });
+    const next = await api.get(`/v1/bookings/${hold.id}/history`, { limit: 2, starting_after: firstPage.body.data[1].id });
+    expect(next.body.data.map((c: any) => c.type)).toEqual(['booking.cancelled']);
+  });
+
+  it('answers 404 for a booking of another account, and a restricted key sees it only with events: read', async () => {
+    const { api, room, day } = await setup();
+    const booking = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
+    const other = await t.newAccount();
+    expectError(await other.get(`/v1/bookings/${booking.id}/history`), 404, 'resource_missing');
+
+    const bookingsOnly = await t.restrictedKey({ permissions: { bookings: 'read' } });
+    expect((await api.get(`/v1/bookings/${booking.id}/history`, undefined, { key: bookingsOnly })).status).toBe(403);
+    const withEvents = await t.restrictedKey({ permissions: { bookings: 'read', events: 'read' } });
+    const seen = await api.get(`/v1/bookings/${booking.id}/history`, undefined, { key: withEvents });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toHaveLength(1);
+  });
+});

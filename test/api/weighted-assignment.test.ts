@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { setupTestApp, type Client } from '../support/harness.js';
+import { openResource } from './bookings.helpers.js';
+
+const t = await setupTestApp();
+t.clock.set(Date.parse('2027-02-01T08:00:00Z'));
+
+async function ok(res: Promise<{ status: number; body: any }>) {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+/** A UTC resource open all day, every day. */
+const room = (api: Client, body: Record<string, unknown> = {}) => openResource(api, { timezone: 'UTC', capacity: 100, ...body }, [{ start: '00:00', end: '24:00' }]);
+
+const hour = (day: string, h: number) => `${day}T${String(h).padStart(2, '0')}:00:00Z`;
+
+/** The candidate search offers at `start` (a one-hour slot), and the one a booking there gets. */
+async function offeredThenBooked(api: Client, candidates: string[], start: string, extra: Record<string, unknown> = {}) {
+  const end = new Date(Date.parse(start) + 3_600_000).toISOString().replace('.000Z', 'Z');
+  const search = await ok(
+    api.post('/v1/availability', { from: start, to: end, timezone: 'UTC', segments: [{ resources: candidates, duration_minutes: 60, candidate_order: 'weighted', ...extra }] }),
+  );
+  const offered = search.slots[0]?.segments[0].resource ?? null;
+  const booking = await ok(api.post('/v1/bookings', { segments: [{ resources: candidates, start, end, candidate_order: 'weighted', ...extra }] }));
+  return { offered, booked: booking.segments[0].resource as string };
+}
+
+describe('assignment_weight and assignment_priority on resources', () => {
+  it('default to weight 1 and priority 0, take 1–100 and 0–9, and refuse anything else naming the field', async () => {
+    const api = await t.newAccount();
+    const r = await ok(api.post('/v1/resources', { name: 'Anna', type: 'stylist' }));
+    expect(r).toMatchObject({ assignment_weight: 1, assignment_priority: 0 });
+    expect(await ok(api.post(`/v1/resources/${r.id}`, { assignment_weight: 100, assignment_priority: 9 }))).toMatchObject({ assignment_weight: 100, assignment_priority: 9 });
+    for (const [body, param] of [
+      [{ assignment_weight: 0 }, 'assignment_weight'],
+      [{ assignment_weight: 101 }, 'assignment_weight'],
+      [{ assignment_weight: 1.5 }, 'assignment_weight'],
+      [{ assignment_priority: -1 }, 'assignment_priority'],
+      [{ assignment_priority: 10 }, 'assignment_priority'],
+    ] as const) {
+      const res = await api.post(`/v1/resources/${r.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.param).toBe(param);
+    }
+    const old = await api.get(`/v1/resources/${r.id}`, undefined, { version: '2027-01-10' });
+    expect(old.body).not.toHaveProperty('assignment_weight');
+    expect(old.body).not.toHaveProperty('assignment_priority');
+  });
+});
+
+describe('candidate_order weighted', () => {
+  it('gives Anna (weight 2) twice as many bookings as Ben (weight 1), and search names the candidate each booking then gets', async () => {
+    const api = await t.newAccount();
+    const anna = await room(api, { assignment_weight: 2 });
+    const ben = await room(api);
+    const got: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const { offered, booked } = await offeredThenBooked(api, [ben.id, anna.id], hour('2027-02-02', 8 + i));
+      expect(booked).toBe(offered);
+      got.push(booked === anna.id ? 'A' : 'B');
+    }
+    // Furthest below its share each time: the heavier first, and never more than one off its share.
+    expect(got.join('')).toBe('ABAABAABA');
+  });
+
+  it('uses the senior stylists only when the juniors are full (lower priority first), whatever the weights', async () => {
+    const api = await t.newAccount();
+    const junior1 = await room(api, { capacity: 1, assignment_priority: 0 });
+    const junior2 = await room(api, { capacity: 1, assignment_priority: 0 });
+    const senior = await room(api, { capacity: 1, assignment_priority: 1, assignment_weight: 100 });
+    const candidates = [senior.id, junior1.id, junior2.id];
+    const start = hour('2027-02-03', 10);
+    const booked = [];
+    for (let i = 0; i < 3; i++) booked.push((await offeredThenBooked(api, candidates, start)).booked);
+    expect(booked.slice(0, 2).sort()).toEqual([junior1.id, junior2.id].sort());
+    expect(booked[2]).toBe(senior.id);
+  });
+
+  it("counts each candidate's bookings over the fairness period: the local day, the ISO week (default) or the calendar month", async () => {
+    const api = await t.newAccount();
+    const a = await room(api);
+    const b = await room(api);
+    const direct = (r: string, start: string) =>
+      ok(api.post('/v1/bookings', { segments: [{ resource: r, start, end: new Date(Date.parse(start) + 3_600_000).toISOString() }] }));
+    // a: 3 bookings on Monday 1 March and 1 on Tuesday 9 March; b: 2 on Monday 8 March.
+    for (let i = 0; i < 3; i++) await direct(a.id, hour('2027-03-01', 9 + i));
+    await direct(a.id, hour('2027-03-09', 9));
+    for (let i = 0; i < 2; i++) await direct(b.id, hour('2027-03-08', 9 + i));
+
+    const at = hour('2027-03-09', 12);
+    const end = hour('2027-03-09', 13);
+    const offered = async (period?: string) => {
+      const body = await ok(
+        api.post('/v1/availability', {
+          from: at,
+          to: end,
+          timezone: 'UTC',
+          segments: [{ resources: [a.id, b.id], duration_minutes: 60, candidate_order: 'weighted', ...(period ? { fairness_period: period } : {}) }],
+        }),
+      );
+      return body.slots[0].segments[0].resource;
+    };
+    expect(await offered('day')).toBe(b.id); // that Tuesday: a 1, b 0
+    expect(await offered('week')).toBe(a.id); // that week: a 1, b 2
+    expect(await offered()).toBe(a.id);
+    expect(await offered('month')).toBe(b.id); // March: a 4, b 2
+    const booking = await ok(api.post('/v1/bookings', { segments: [{ resources: [a.id, b.id], start: at, end, candidate_order: 'weighted', fairness_period: 'month' }] }));
+    expect(booking.segments[0].resource).toBe(b.id);
+  });
+
+  it('refuses an unknown order or period naming the field', async () => {
+    const api = await t.newAccount();
+    const a = await room(api);
+    const res = await api.post('/v1/bookings', { segments: [{ resources: [a.id], start: hour('2027-02-04', 9), end: hour('2027-02-04', 10), candidate_order: 'weighted', fairness_period: 'year' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.param).toBe('segments[0].fairness_period');
+  });
+
+  it('keeps weighted order and its fairness period on series template segments; older versions read it as balanced', async () => {
+    const api = await t.newAccount();
+    const a = await room(api, { assignment_weight: 3 });
+    const b = await room(api);
+    const series = await ok(
+      api.post('/v1/series', {
+        rrule: 'FREQ=DAILY;COUNT=4',
+        start_date: '2027-02-08',
+        start_time: '10:00',
+        horizon_days: 14,
+        template: { segments: [{ resources: [b.id, a.id], duration_minutes: 60, candidate_order: 'weighted', fairness_period: 'month' }] },
+      }),
+    );
+    expect(series.template.segments[0]).toMatchObject({ candidate_order: 'weighted', fairness_period: 'month' });
+    const bookings = await ok(api.get('/v1/bookings', { series: series.id, order: 'start', limit: 10 }));
+    expect(bookings.data.map((x: any) => (x.segments[0].resource === a.id ? 'A' : 'B')).join('')).toBe('ABAA');
+    const old = await api.get(`/v1/series/${series.id}`, undefined, { version: '2027-01-10' });
+    expect(old.body.template.segments[0].candidate_order).toBe('balanced');
+    expect(old.body.template.segments[0]).not.toHaveProperty('fairness_period');
+  });
+});
+
+describe('weighted order under concurrency', () => {
+  it('50 parallel bookings over 5 weighted candidates end within one booking of each weighted share', async () => {
+    const api = await t.newAccount();
+    const weights = [1, 2, 3, 4, 5];
+    const rooms = [];
+    for (const w of weights) rooms.push(await room(api, { assignment_weight: w }));
+    const ids = rooms.map((r) => r.id);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api.post('/v1/bookings', { segments: [{ resources: ids, start: hour('2027-02-10', 10), end: hour('2027-02-10', 11), candidate_order: 'weighted' }] }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const counts = ids.map((id) => results.filter((r) => r.body.segments[0].resource === id).length);
+    const total = weights.reduce((x, y) => x + y, 0);
+    counts.forEach((c, i) => expect(Math.abs(c - (50 * weights[i]) / total), `counts ${counts.join(',')}`).toBeLessThanOrEqual(1));
+  });
+});
