@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 
 /**
  * A mark for statements whose best plan depends on their values: on the embedded database a
- * statement carrying it is planned afresh each time, with its values, rather than prepared
- * (src/db/driver/pglite-driver.ts). A prepared statement soon runs a generic plan, made for
+ * statement carrying it is prepared like any other, but planned at each execution with its
+ * values (custom plans only, src/db/driver/pglite-driver.ts). A prepared statement soon runs a generic plan, made for
  * the average value; for held time that average is a resource with a hundred segments, and
  * the generic plan walks the resource's whole history (any index that starts with account and
  * resource looks as good as the held-time one), which for a room with 50,000 past bookings

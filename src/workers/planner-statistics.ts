@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/connect.js';
-import { analyzeGrownTables, serverGathersStatistics } from '../db/driver/planner-statistics.js';
+import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET, serverGathersStatistics } from '../db/driver/planner-statistics.js';
 import { pollingWorker, type Worker } from './poller.js';
 
 /**
@@ -38,7 +38,8 @@ export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
       // comes from writes, so the next write brings them back.
       const written = db.tableWrites?.take();
       if (!firstPass && written?.length === 0) return false;
-      const analysed = await analyzeGrownTables(db.kysely, firstPass ? undefined : written);
+      const target = db.kind === 'pglite' ? EMBEDDED_STATISTICS_TARGET : undefined;
+      const analysed = await analyzeGrownTables(db.kysely, firstPass ? undefined : written, target);
       firstPass = false;
       if (analysed.length) logger.debug({ tables: analysed }, 'planner statistics gathered');
       return false;

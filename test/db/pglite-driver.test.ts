@@ -117,15 +117,29 @@ describe('the embedded database driver', () => {
     }
   });
 
-  it('plans a statement marked to be planned with its values afresh each time, never preparing it', async () => {
+  it('plans a statement marked to be planned with its values with those values at every execution, and every other statement as before', async () => {
     const marked = (n: number) => sql<{ n: number }>`select ${planWithValues} ${n}::int as n, 'marked' as why`.execute(k);
     const plain = (n: number) => sql<{ n: number }>`select ${n}::int as n, 'plain' as why`.execute(k);
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 10; i++) {
       expect((await marked(i)).rows).toEqual([{ n: i, why: 'marked' }]);
       expect((await plain(i)).rows).toEqual([{ n: i, why: 'plain' }]);
     }
-    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(k);
-    expect(rows.some((r) => r.statement.includes("'plain'"))).toBe(true);
-    expect(rows.some((r) => r.statement.includes("'marked'"))).toBe(false);
+    const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+      select statement, generic_plans::text, custom_plans::text from pg_prepared_statements`.execute(k);
+    const plans = (why: string) => rows.find((r) => r.statement.includes(`'${why}'`));
+    // Prepared once seen twice; after five custom plans PostgreSQL prefers a generic one.
+    expect(plans('marked')).toMatchObject({ generic_plans: '0', custom_plans: '9' });
+    expect(Number(plans('plain')?.generic_plans)).toBeGreaterThan(0);
+    expect((await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(k)).rows).toEqual([{ mode: 'auto' }]);
+  });
+
+  it("leaves the session's plan cache mode as it was when a marked statement fails, in a transaction or outside one", async () => {
+    const failing = (divisor: number) => sql`select ${planWithValues} 1 / ${divisor}::int as q, 'failing' as why`.execute(k);
+    for (let i = 0; i < 3; i++) await failing(1);
+    await expect(failing(0)).rejects.toThrow(/division by zero/);
+    await expect(db.kysely.transaction().execute(async (tx) => {
+      await sql`select ${planWithValues} 1 / ${0}::int as q, 'failing' as why`.execute(tx);
+    })).rejects.toThrow(/division by zero/);
+    expect((await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(k)).rows).toEqual([{ mode: 'auto' }]);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
-import { analyzeGrownTables } from '../../src/db/driver/planner-statistics.js';
+import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET } from '../../src/db/driver/planner-statistics.js';
 import { plannerStatisticsWorkers } from '../../src/workers/planner-statistics.js';
 import { TableWrites } from '../../src/db/driver/table-writes.js';
 import { writtenTables } from '../../src/db/driver/write-watch.js';
@@ -44,6 +44,22 @@ describe('planner statistics on the embedded database', () => {
     await sql`insert into grows select g, repeat('x', 200) from generate_series(1101, 2000) g`.execute(k);
     expect(await analyzeGrownTables(k)).toContain('grows');
     expect(await reltuples('grows')).toBe(2000);
+  });
+
+  it("samples each table with the target it is given, one table a transaction, and leaves the session's own target as it was", async () => {
+    await sql`create table sampled_a (id int primary key, n int)`.execute(k);
+    await sql`create table sampled_b (id int primary key, n int)`.execute(k);
+    for (const table of ['sampled_a', 'sampled_b']) await sql`insert into ${sql.id(table)} select g, g from generate_series(1, 20000) g`.execute(k);
+    const { counted, statements: sent } = countingStatements();
+    sent.count = 0;
+    expect(await analyzeGrownTables(counted, ['sampled_a', 'sampled_b'], EMBEDDED_STATISTICS_TARGET)).toEqual(['sampled_a', 'sampled_b']);
+    // The growth check, then per table: its target and its ANALYZE.
+    expect(sent.count).toBe(1 + 2 * 2);
+    const { rows } = await sql<{ table: string; buckets: number }>`
+      select tablename as table, array_length(histogram_bounds::text::int[], 1) - 1 as buckets
+      from pg_stats where tablename in ('sampled_a', 'sampled_b') and attname = 'n' order by tablename`.execute(k);
+    expect(rows).toEqual([{ table: 'sampled_a', buckets: EMBEDDED_STATISTICS_TARGET }, { table: 'sampled_b', buckets: EMBEDDED_STATISTICS_TARGET }]);
+    expect((await sql<{ target: string }>`select current_setting('default_statistics_target') as target`.execute(k)).rows).toEqual([{ target: '100' }]);
   });
 
   it('after its first pass, sends nothing while nothing is written, and analyses a written table that grew', async () => {

@@ -35,6 +35,8 @@ const MAX_SEEN = 10_000;
 
 interface Prepared {
   name: string;
+  /** Marked to be planned with its values (src/db/plan-with-values.ts): run with custom plans. */
+  planWithValues: boolean;
   /** The parameter types PostgreSQL inferred, to serialise the values as PGlite's own query does. */
   paramTypes: number[];
   /**
@@ -43,6 +45,15 @@ interface Prepared {
    */
   columns: Columns | null;
 }
+
+/**
+ * The statements that switch the session to custom plans and back, around a marked statement's
+ * execution (their names cannot clash with the numbered `s…` ones).
+ */
+const CUSTOM_PLANS_ON_NAME = 'custom_plans_on';
+const CUSTOM_PLANS_OFF_NAME = 'custom_plans_off';
+const CUSTOM_PLANS_ON = [serialize.bind({ statement: CUSTOM_PLANS_ON_NAME, values: [] }), serialize.execute({})];
+const CUSTOM_PLANS_OFF = [serialize.bind({ statement: CUSTOM_PLANS_OFF_NAME, values: [] }), serialize.execute({})];
 
 /** "cached plan must not change result type": a table under a prepared `select *` changed shape. */
 const PLAN_SHAPE_CHANGED = '0A000';
@@ -53,6 +64,7 @@ class PGliteConnection implements DatabaseConnection {
   readonly #seen = new Map<string, number>();
   #named = 0;
   #inTransaction = false;
+  #customPlanSwitch = false;
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
@@ -103,7 +115,7 @@ class PGliteConnection implements DatabaseConnection {
   async #preparedFor(sql: string): Promise<Prepared | null> {
     const known = this.#prepared.get(sql);
     if (known) return known;
-    if (this.#prepared.size >= MAX_PREPARED || sql.includes(PLAN_WITH_VALUES_TEXT)) return null;
+    if (this.#prepared.size >= MAX_PREPARED) return null;
     const seen = (this.#seen.get(sql) ?? 0) + 1;
     if (seen < PREPARE_AFTER) {
       if (this.#seen.size >= MAX_SEEN) this.#seen.clear();
@@ -114,7 +126,8 @@ class PGliteConnection implements DatabaseConnection {
     // Never reused: a dropped statement (#forget) leaves a gap that the map's size would refill.
     const name = `s${++this.#named}`;
     const answer = await this.#send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const prepared = { name, ...readDescription(answer) };
+    const prepared = { name, planWithValues: sql.includes(PLAN_WITH_VALUES_TEXT), ...readDescription(answer) };
+    if (prepared.planWithValues) await this.#prepareCustomPlanSwitch();
     this.#prepared.set(sql, prepared);
     return prepared;
   }
@@ -125,13 +138,31 @@ class PGliteConnection implements DatabaseConnection {
       const toText = this.#pglite.serializers[prepared.paramTypes[i]];
       return toText ? toText(value) : String(value);
     });
+    const bindAndExecute = [serialize.bind({ statement: prepared.name, values }), serialize.execute({})];
     try {
-      const answer = await this.#send(serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync());
+      // A marked statement is planned at its Bind with its values: plan_cache_mode is switched
+      // to custom plans for it alone, in the same call into the engine. The SETs return no rows
+      // and count none. If the statement fails, the reset is skipped, but the transaction the
+      // error aborts (the caller's, or the batch's own) takes the SET back with it.
+      const answer = prepared.planWithValues
+        ? await this.#send(...CUSTOM_PLANS_ON, ...bindAndExecute, ...CUSTOM_PLANS_OFF, serialize.sync())
+        : await this.#send(...bindAndExecute, serialize.sync());
       return readExecution(answer, prepared.columns, this.#pglite.parsers as ValueParsers);
     } catch (err) {
       if ((err as { code?: string }).code === PLAN_SHAPE_CHANGED) await this.#forget(prepared);
       throw err;
     }
+  }
+
+  /** Prepares the two SETs that switch custom plans on and off, once per connection. */
+  async #prepareCustomPlanSwitch(): Promise<void> {
+    if (this.#customPlanSwitch) return;
+    this.#customPlanSwitch = true;
+    readDescription(await this.#send(
+      serialize.parse({ name: CUSTOM_PLANS_ON_NAME, text: 'set plan_cache_mode = force_custom_plan' }),
+      serialize.parse({ name: CUSTOM_PLANS_OFF_NAME, text: 'reset plan_cache_mode' }),
+      serialize.sync(),
+    ));
   }
 
   /** Drops a prepared statement whose plan no longer fits; its text is prepared again later. */
