@@ -110,11 +110,14 @@ export function coachHoldsOf(coaches: string[]): Hold[] {
 /**
  * An iCalendar text of `events` half-hour events from tomorrow on, eight a half-day, one in
  * five weekly (4 instances). `version` changes the first event's UID, so that each new
- * version is a different text and a sync does all its work.
+ * version is a different text, which a sync fetches and parses whole and of which it writes
+ * the one changed event.
  */
 export function icalFeed(events: number, version: number): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Bench//Feed//EN'];
-  const day0 = Date.now() + 86_400_000;
+  // From the next UTC midnight: the same times on every call of the day, so that a sync finds
+  // only what `version` changed, as a real calendar changes an event or two between syncs.
+  const day0 = Math.ceil(Date.now() / 86_400_000) * 86_400_000;
   const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
   for (let i = 0; i < events; i++) {
     const start = day0 + Math.floor(i / 8) * 86_400_000 / 2 + (i % 8) * 3_600_000;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { expectError, setupTestApp, type Client } from '../support/harness.js';
 import { at, book, eventsOf, futureDay, openResource, seg } from './bookings.helpers.js';
 import { addDays, feedServer, googleExport, outlookExport } from './calendar-feeds.helpers.js';
@@ -145,6 +146,39 @@ describe('calendar feeds', () => {
     expect((await api.get(`/v1/bookings/${booking.id}`)).body.conflicted).toBe(false);
     expect((await tryBook(api, r.id, day, '10:00', '11:00')).status).toBe(200);
     expectError(await api.get(`/v1/calendar_feeds/${feed.id}`), 404, 'resource_missing');
+  });
+
+  it('writes only the busy intervals a sync changed, adds and removes the rest, and keeps the rows the feed still holds untouched', async () => {
+    const api = await t.newAccount();
+    const r = await room(api);
+    const monday = nextMonday();
+    const path = `/diff-${r.id}.ics`;
+    const feed = await subscribe(api, r.id, feeds.serve(path, { ics: googleExport(monday, 6) }));
+    const stored = () =>
+      sql<{ position: number; version: string; uid: string }>`
+        select position, xmin::text as version, uid from calendar_feed_busy
+        where account_id = ${api.accountId} and feed_id = ${feed.id} order by position`.execute(t.db.kysely).then((r) => r.rows);
+    const before = await stored();
+    expect(before.map((row) => row.position)).toEqual(before.map((_, i) => i + 1));
+
+    // One event renamed: its row alone is written again.
+    feeds.serve(path, { ics: googleExport(monday, 6).replace('UID:conference@google.com', 'UID:summit@google.com') });
+    expect((await api.post(`/v1/calendar_feeds/${feed.id}/sync`)).body).toMatchObject({ busy_count: before.length, last_error: null });
+    const renamed = await stored();
+    const rewritten = renamed.filter((row, i) => row.version !== before[i].version);
+    expect(rewritten.map((row) => row.uid)).toEqual(['summit@google.com']);
+
+    // Fewer weeks, then more: the rows follow the feed, numbered without a gap.
+    for (const weeks of [3, 8]) {
+      feeds.serve(path, { ics: googleExport(monday, weeks) });
+      const synced = (await api.post(`/v1/calendar_feeds/${feed.id}/sync`)).body;
+      const rows = await stored();
+      expect(rows.map((row) => row.position)).toEqual(rows.map((_, i) => i + 1));
+      expect(rows).toHaveLength(synced.busy_count);
+      expect(new Set(rows.map((row) => row.uid))).toEqual(new Set(['weekly-1on1@google.com', 'conference@google.com']));
+    }
+    // The fifth week, gone with three weeks and back with eight, blocks its Monday 09:00 in Berlin (08:00Z in winter) again.
+    expect((await tryBook(api, r.id, addDays(monday, 28), '08:00', '09:00')).status).toBe(409);
   });
 
   it('syncs due feeds in the worker, where one broken feed never fails the sync of another', async () => {

@@ -48,20 +48,58 @@ export async function listFeeds(db: DbHandle, box: SecretsBox, scope: AccountSco
   return { ...found, rows: found.rows.map(opened(box)) };
 }
 
-/** Replaces the feed's busy intervals (in chunks of one statement each). */
+/**
+ * Replaces the feed's busy intervals with `busy`, writing only the positions that changed:
+ * a feed usually changes by an event or two between syncs, and rewriting all its rows each
+ * time left a dead copy of every one behind, which the embedded database, without autovacuum,
+ * never reclaims (docs/performance.md, "Planner statistics"). Each step is one statement per
+ * chunk of BUSY_CHUNK positions; the interval at index i of `busy` has position i + 1.
+ */
 export async function replaceBusy(trx: Trx, scope: AccountScope, feed: CalendarFeedRow, busy: readonly BusyInterval[]): Promise<void> {
-  await trx.deleteFrom('calendar_feed_busy').where('account_id', '=', scope.accountId).where('feed_id', '=', feed.id).execute();
-  for (let i = 0; i < busy.length; i += 2000) {
-    const chunk = busy.slice(i, i + 2000);
+  const stored = await trx
+    .selectFrom('calendar_feed_busy')
+    .select(['position', 'start_at', 'end_at', 'uid'])
+    .where('account_id', '=', scope.accountId)
+    .where('feed_id', '=', feed.id)
+    .execute();
+  const storedAt = new Map(stored.map((row) => [row.position, row]));
+  const changed: number[] = [];
+  const added: number[] = [];
+  busy.forEach((interval, index) => {
+    const was = storedAt.get(index + 1);
+    if (!was) added.push(index + 1);
+    else if (new Date(was.start_at).getTime() !== interval.start || new Date(was.end_at).getTime() !== interval.end || was.uid !== interval.uid) changed.push(index + 1);
+  });
+  if (stored.some((row) => row.position > busy.length)) {
+    await trx.deleteFrom('calendar_feed_busy').where('account_id', '=', scope.accountId).where('feed_id', '=', feed.id).where('position', '>', busy.length).execute();
+  }
+  for (let i = 0; i < changed.length; i += BUSY_CHUNK) {
+    const v = busyValues(busy, changed.slice(i, i + BUSY_CHUNK));
+    await sql`
+      update calendar_feed_busy b set start_at = v.s, end_at = v.e, uid = v.uid
+      from unnest(${v.positions}::int[], ${v.starts}::timestamptz[], ${v.ends}::timestamptz[], ${v.uids}::text[]) as v(position, s, e, uid)
+      where b.account_id = ${scope.accountId} and b.feed_id = ${feed.id} and b.position = v.position`.execute(trx);
+  }
+  for (let i = 0; i < added.length; i += BUSY_CHUNK) {
+    const v = busyValues(busy, added.slice(i, i + BUSY_CHUNK));
     await sql`
       insert into calendar_feed_busy (account_id, feed_id, position, resource_id, start_at, end_at, uid)
-      select ${scope.accountId}, ${feed.id}, ${i}::int + v.n::int, ${feed.resource_id}, v.s, v.e, v.uid
-      from unnest(
-        ${chunk.map((b) => new Date(b.start).toISOString())}::timestamptz[],
-        ${chunk.map((b) => new Date(b.end).toISOString())}::timestamptz[],
-        ${chunk.map((b) => b.uid)}::text[]
-      ) with ordinality as v(s, e, uid, n)`.execute(trx);
+      select ${scope.accountId}, ${feed.id}, v.position, ${feed.resource_id}, v.s, v.e, v.uid
+      from unnest(${v.positions}::int[], ${v.starts}::timestamptz[], ${v.ends}::timestamptz[], ${v.uids}::text[]) as v(position, s, e, uid)`.execute(trx);
   }
+}
+
+const BUSY_CHUNK = 2000;
+
+/** The columns of the intervals at `positions` (1-based), as arrays for one unnest. */
+function busyValues(busy: readonly BusyInterval[], positions: readonly number[]) {
+  const rows = positions.map((position) => busy[position - 1]);
+  return {
+    positions,
+    starts: rows.map((b) => new Date(b.start).toISOString()),
+    ends: rows.map((b) => new Date(b.end).toISOString()),
+    uids: rows.map((b) => b.uid),
+  };
 }
 
 /**
