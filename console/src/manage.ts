@@ -11,7 +11,7 @@ import { h, replace, say } from './dom.js';
 import { explain, sayFailed, type Context } from './words.js';
 import { confirmStep } from './confirm.js';
 import { addDays, toInstant, toLocal, iso } from './time.js';
-import { formatRange, formatDay, formatTime, inViewerZone, partOfDay, viewerZone, zoneLabel } from './zone.js';
+import { formatRange, formatDay, formatTime, inViewerZone, partOfDay, useLocale, useViewerZone, viewerZone, zoneLabel } from './zone.js';
 
 const [, , account, token] = location.pathname.split('/');
 const base = `/v1/manage/${encodeURIComponent(account ?? '')}/${encodeURIComponent(token ?? '')}`;
@@ -35,10 +35,14 @@ interface View {
   link: { expires_at: string };
   business: { name: string; accent_color: string | null };
   segments: { resource: string; resource_name: string | null; timezone: string; location: { id: string; name: string } | null }[];
+  /** The customer's, when the booking names them: the page formats in that locale and shows "your time" in that zone. */
+  locale: string | null;
+  time_zone: string | null;
 }
 
 const STATUS: Record<string, string> = {
   pending: 'Waiting for confirmation',
+  requested: 'Waiting for approval',
   confirmed: 'Confirmed',
   cancelled: 'Cancelled',
   expired: 'Expired',
@@ -112,6 +116,8 @@ async function load(): Promise<void> {
     return;
   }
   brand(view);
+  useLocale(view.locale);
+  useViewerZone(view.time_zone);
   const b = view.booking;
   const tz = view.segments[0]?.timezone ?? 'UTC';
   const names = [...new Set(view.segments.map((s) => s.resource_name).filter(Boolean))].join(', ');

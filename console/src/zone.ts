@@ -1,8 +1,38 @@
 /**
- * Times as people read them: in the resource's time zone, in the browser's locale format,
+ * Times as people read them: in the resource's time zone, in the browser's locale format (or one a page prefers),
  * labelled with that zone, and with the viewer's own time beside them when it differs.
  */
-export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/*
+ * A page may be told whose reading to use instead of the browser's: the manage page shows a
+ * booking in its customer's locale and time zone when the booking names them
+ * (docs/manage-links.md). Unset, both are the browser's.
+ */
+let locale: string | undefined;
+let viewer: string | undefined;
+
+/** Formats in `preferred` from now on, when the browser knows it (else keeps its own). */
+export function useLocale(preferred: string | null | undefined): void {
+  if (!preferred) return;
+  try {
+    if (Intl.DateTimeFormat.supportedLocalesOf([preferred]).length > 0) locale = preferred;
+  } catch {
+    // Not a well-formed tag: the browser's locale stays.
+  }
+}
+
+/** Takes `zone` as the viewer's from now on, when it is a zone the browser knows. */
+export function useViewerZone(zone: string | null | undefined): void {
+  if (!zone) return;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    viewer = zone;
+  } catch {
+    // Unknown to this browser: the browser's own zone stays.
+  }
+}
+
+export const viewerZone = (): string => viewer ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** "Europe/Paris" → "Paris time"; "UTC" stays "UTC". */
 export function zoneLabel(tz: string): string {
@@ -11,11 +41,11 @@ export function zoneLabel(tz: string): string {
 }
 
 export function formatTime(instant: string | Date, tz: string): string {
-  return new Intl.DateTimeFormat(undefined, { timeZone: tz, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(locale, { timeZone: tz, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
 }
 
 export function formatDay(instant: string | Date, tz: string): string {
-  return new Intl.DateTimeFormat(undefined, { timeZone: tz, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(locale, { timeZone: tz, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(instant));
 }
 
 /** "Tuesday 15 December 2026, 10:00–11:00" in tz (the end's day named too when it differs). */
@@ -38,5 +68,5 @@ export function partOfDay(instant: string, tz: string): 'Morning' | 'Afternoon' 
 
 /** "2 Mar 2026, 09:30:05" in tz, in the browser's locale format: when something happened. */
 export function formatMoment(instant: string | Date, tz: string): string {
-  return new Intl.DateTimeFormat(undefined, { timeZone: tz, dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(locale, { timeZone: tz, dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(instant));
 }

@@ -48,8 +48,8 @@ describe.skipIf(SKIP_REASON !== null)('the manage link page in headless Chromium
   });
 
   /** A booking 12:30–13:30 Paris time (11:30Z) on `day`, and its link (the studio takes 20 at once). */
-  async function newLink() {
-    const booking = await api.post('/v1/bookings', { body: { segments: [{ resource: resourceId, start: `${day}T11:30:00Z`, end: `${day}T12:30:00Z` }] } });
+  async function newLink(customer?: { reference: string; locale?: string; time_zone?: string }) {
+    const booking = await api.post('/v1/bookings', { body: { segments: [{ resource: resourceId, start: `${day}T11:30:00Z`, end: `${day}T12:30:00Z` }], ...(customer && { customer }) } });
     const link = await api.post('/v1/bookings/{id}/manage_links', { params: { path: { id: booking.id } }, body: {} });
     return { booking, link };
   }
@@ -222,6 +222,20 @@ describe.skipIf(SKIP_REASON !== null)('the manage link page in headless Chromium
     } finally {
       await american.close();
     }
+  });
+
+  it("speaks the customer's locale and shows their time zone as theirs when the booking names them, whatever the browser's", async () => {
+    const { link } = await newLink({ reference: 'cus-kenji', locale: 'de-DE', time_zone: 'Asia/Tokyo' });
+    const page = await open(link.url!);
+    const when = (await page.locator('#when-text').textContent())!;
+    // 12:30 Paris is 20:30 in Tokyo; both read in German, not in the New York browser's English.
+    expect(when).toContain('Dienstag, 3. März 2026, 12:30–13:30');
+    expect(when).toContain('Paris time');
+    expect(when).toMatch(/Your time \(Tokyo time\): Dienstag, 3\. März 2026, 20:30–21:30/);
+    await page.locator('#find').click();
+    expect(await page.locator(`button.slot[data-start="${day}T14:00:00Z"]`).textContent()).toBe('15:00');
+    expect(page.errors).toEqual([]);
+    await page.close();
   });
 
   it('shows nothing once the link is revoked', async () => {
