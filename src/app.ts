@@ -59,7 +59,7 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
   // notices, and an answer expires in case one is lost (docs/api-keys.md).
   await db.listenForWrites?.();
   const keyLookup = cachedKeyLookup(db.authWrites, db.listenForWrites ? { maxAgeMs: KEY_CACHE_MAX_AGE_MS } : {});
-  const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics, keyLookup });
+  const app = await buildServer({ db: db.kysely, logger, clock: deps.clock, tags, rateLimiter, requestMeter, metrics, keyLookup, trustProxy: config.trustProxy });
   app.decorate('requestMeter', requestMeter);
   watchDatabase(metrics, db, deps.clock);
   const stopListening = metrics.listenToDomain();

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { parseSecretsKey } from './lib/secrets-box.js';
 
 /** Typed environment configuration, read once at start-up. Every knob is listed in README.md and docs/configuration.md. */
@@ -25,6 +26,12 @@ export interface Config {
   /** Requests per second per platform with live keys, and with test keys (docs/configuration.md, "Rate limits"). */
   rateLimitLive: number;
   rateLimitTest: number;
+  /**
+   * TRUST_PROXY: the addresses (or CIDR blocks, or `loopback`, `linklocal`, `uniquelocal`) of
+   * reverse proxies whose `X-Forwarded-For` names the client; empty: the connecting address is
+   * the client's. The client address is what requests without a key are rate limited by.
+   */
+  trustProxy: string[];
   /** Share rate-limit windows through this Redis; null: each process limits on its own. */
   redisUrl: string | null;
   /** Bearer token of GET /metrics; null: no /metrics route. */
@@ -59,6 +66,17 @@ function positiveIntFrom(name: string, value: string | undefined, fallback: numb
   const n = intFrom(name, value, fallback);
   if (n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxyFrom(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const valid = PROXY_NAMES.includes(entry) || (entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry));
+    if (!valid) throw new Error(`TRUST_PROXY must list addresses, CIDR blocks or ${PROXY_NAMES.join(', ')}, separated by commas; got "${entry}"`);
+  }
+  return entries;
 }
 
 function redisUrlFrom(value: string | undefined): string | null {
@@ -108,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorkers: boolFrom('RUN_WORKERS', env.RUN_WORKERS, true),
     rateLimitLive: positiveIntFrom('RATE_LIMIT_LIVE', env.RATE_LIMIT_LIVE, 100),
     rateLimitTest: positiveIntFrom('RATE_LIMIT_TEST', env.RATE_LIMIT_TEST, 25),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     redisUrl: redisUrlFrom(env.REDIS_URL),
     metricsToken: env.METRICS_TOKEN || null,
     shutdownTimeoutMs: intFrom('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),

@@ -15,6 +15,12 @@ export interface RouteAccess {
   /** Unauthenticated routes (health, docs). */
   public?: boolean;
   /**
+   * A public route whose path is its credential (a manage link, a feed URL): rate limited per
+   * client address with the test limit, as a request without a valid key is, so that one
+   * link's holder cannot flood the search and writes behind it (docs/configuration.md#rate-limits).
+   */
+  limitPerAddress?: boolean;
+  /**
    * Objects of other kinds the operation names in its body or query, with what it does to
    * them (an event resend names the `endpoint` it sends to: `{ webhook_endpoints: 'write' }`).
    * Auth asks the one permission rule for each, exactly as for the route's own object, so a

@@ -47,6 +47,8 @@ export interface ServerDeps {
   metrics?: Metrics | null;
   /** How keys are looked up: the repository, or an exact cache in front of it (PGlite). */
   keyLookup?: KeyLookup;
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY; docs/configuration.md#rate-limits). */
+  trustProxy?: readonly string[];
 }
 
 /**
@@ -54,8 +56,11 @@ export interface ServerDeps {
  * JSON-only bodies with a 1 MiB limit, strict validation, auth, Service-Account,
  * idempotency, version rendering, and the one error shape.
  */
-export async function buildServer({ db, logger, clock, tags = [], rateLimiter = null, requestMeter = null, metrics = null, keyLookup = findActiveKey }: ServerDeps): Promise<App> {
+export async function buildServer({ db, logger, clock, tags = [], rateLimiter = null, requestMeter = null, metrics = null, keyLookup = findActiveKey, trustProxy = [] }: ServerDeps): Promise<App> {
   const app = Fastify({
+    // The client's address (req.ip) behind the listed proxies only: a client elsewhere cannot
+    // pick its own rate-limit bucket with a forged X-Forwarded-For.
+    trustProxy: trustProxy.length > 0 ? [...trustProxy] : false,
     loggerInstance: logger || undefined,
     logger: logger ? undefined : false,
     logController: new OneLineRequestLog(),

@@ -27,9 +27,9 @@ async function newLink(body: Record<string, unknown> = {}) {
 /** Changes one character of the token (the last one). */
 const altered = (url: string) => url.slice(0, -1) + (url.endsWith('A') ? 'B' : 'A');
 
-/** The headers of an answer, without those that differ by request (its id, the date). */
+/** The headers of an answer, without those that differ by request (its id, the date, the rate-limit budget left). */
 function headerShape(res: ApiResponse) {
-  const { 'request-id': _id, date: _date, ...rest } = res.headers as Record<string, unknown>;
+  const { 'request-id': _id, date: _date, ratelimit: _left, ...rest } = res.headers as Record<string, unknown>;
   return rest;
 }
 

@@ -91,7 +91,7 @@ export function feedUrlRoutes(app: App, service: FeedUrlsService) {
   });
 
   app.get('/v1/feeds/:account/:token/calendar.ics', {
-    config: { access: { public: true, account: 'none', permission: 'resources' } },
+    config: { access: { public: true, limitPerAddress: true, account: 'none', permission: 'resources' } },
     schema: {
       tags,
       summary: 'A secret feed URL (no key): the same iCalendar document as GET /v1/resources/{id}/calendar.ics, until revoked',

@@ -46,7 +46,7 @@ const TokenParams = Type.Object(
   { account: Id('Account id (part of the link)'), token: Type.String({ minLength: 1, maxLength: 200, description: 'The secret of the link' }) },
   { additionalProperties: false },
 );
-const publicAccess = { access: { public: true, account: 'none', permission: 'bookings' } } as const;
+const publicAccess = { access: { public: true, limitPerAddress: true, account: 'none', permission: 'bookings' } } as const;
 
 const ManageViewSchema = Type.Object({
   object: Type.Literal('manage_view'),

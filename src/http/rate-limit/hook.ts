@@ -9,13 +9,15 @@ export type IdentifyCaller = (req: FastifyRequest) => Promise<{ platformId: stri
  * The onRequest step of rate limiting (docs/configuration.md, "Rate limits"). It runs before the
  * body is read, so every answer — a 400 for a body that is not JSON as much as a 200 — carries
  * the headers, and a refused request costs no parsing. Public routes (health, docs, metrics) are
- * not limited. A request without a valid key counts against its client address with the test
- * limit: guessing keys is throttled too.
+ * not limited, except those whose path is the credential (`limitPerAddress`). A request without
+ * a valid key, and one to such a route, counts against its client address with the test limit:
+ * guessing keys or links is throttled too.
  */
 export function rateLimitHook(limiter: RateLimiter, identify: IdentifyCaller) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (req.routeOptions.config?.access?.public) return;
-    const caller = await identify(req);
+    const access = req.routeOptions.config?.access;
+    if (access?.public && !access.limitPerAddress) return;
+    const caller = access?.public ? null : await identify(req);
     const livemode = caller?.livemode ?? false;
     const bucket = caller ? platformBucket(caller.platformId, caller.livemode) : `address:${req.ip}`;
     const decision = await limiter.check(bucket, livemode);
