@@ -124,6 +124,30 @@ describe('booking sessions: the client secret', () => {
     expectError(await browser.post('/v1/bookings', { start: at(day, '12:00') }), 401, 'booking_session_expired');
   });
 
+  it('answers a window longer than one search (62 days) a page at a time: has_more and next_from lead to its end, each time once', async () => {
+    const first = futureDay(5);
+    const last = new Date(Date.parse(`${first}T00:00:00Z`) + 199 * 86_400_000).toISOString().slice(0, 10);
+    const { browser } = await setup({ from: at(first, '00:00'), to: at(last, '23:59') });
+    const starts: string[] = [];
+    // limit 1000 holds more than 62 days of these times: the cap of one search ends each page.
+    let page = await browser.post('/v1/availability', { limit: 1000 });
+    for (let pages = 1; ; pages++) {
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      starts.push(...page.body.slots.map((s: any) => s.start));
+      if (!page.body.has_more) {
+        expect(page.body.next_from).toBeNull();
+        expect(pages).toBe(4); // 200 days: 62 + 62 + 62 + 14
+        break;
+      }
+      expect(page.body.next_from).toEqual(expect.any(String));
+      page = await browser.post('/v1/availability', { from: page.body.next_from, limit: 1000 });
+    }
+    // Eight hours a day, every day of the window: none lost between pages, none given twice.
+    expect(starts).toHaveLength(200 * 8);
+    expect(new Set(starts).size).toBe(starts.length);
+    expect(starts.at(-1)).toBe(at(last, '16:00'));
+  });
+
   it('refuses customer fields the session does not allow, and bookings that are not its own', async () => {
     const { api, room, day, browser } = await setup();
     const hold = (await browser.post('/v1/bookings', { start: at(day, '10:00') })).body;
