@@ -252,6 +252,27 @@ describe('booking sessions: CORS', () => {
     expectError(hold, 403, 'permission_denied');
   });
 
+  it('answers a preflight with CORS headers only for an origin that an open session allows', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({ method: 'OPTIONS', url: '/v1/bookings', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    // An origin of its own: no other test's session lists it.
+    const origin = `https://shop-${Date.now().toString(36)}.example`;
+    const foreign = await preflight(origin);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreign.headers['access-control-allow-headers']).toBeUndefined();
+    expect(foreign.headers.vary).toMatch(/Origin/);
+    const { api, session } = await setup({ allowed_origins: [origin] });
+    const allowed = await preflight(origin);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(origin);
+    expect(allowed.headers['access-control-allow-methods']).toMatch(/POST/);
+    // Once its only session has ended, the origin is foreign again.
+    await api.post(`/v1/booking_sessions/${session.id}/expire`);
+    expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('sends no CORS header to keys', async () => {
     const { api } = await setup();
     const res = await api.get('/v1/resources', undefined, { headers: { origin: ORIGIN } });

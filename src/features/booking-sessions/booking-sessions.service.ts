@@ -14,6 +14,7 @@ import {
   insertSession,
   listSessions,
   lockSession,
+  someOpenSessionAllowsOrigin,
   updateSession,
   type AccountScope,
   type BookingSessionRow,
@@ -294,6 +295,15 @@ export class BookingSessionsService {
     const row = await findSession(this.db, scope, sessionId);
     if (!row || row.booking_id !== bookingId) throw notFound('booking', bookingId);
     return this.bookings.get(scope, bookingId);
+  }
+
+  /**
+   * Whether a CORS preflight from `origin` is answered with leave to send the request: some open
+   * session lists the origin. The preflight cannot say which session (it carries no credential);
+   * the request that follows is checked against its own session's allowed_origins (src/http/auth.ts).
+   */
+  preflightAllows(origin: string): Promise<boolean> {
+    return someOpenSessionAllowsOrigin(this.db, origin, this.clock.now());
   }
 
   /** The hosted page of a client secret: its session's return_url, or null when no session has this secret. */
