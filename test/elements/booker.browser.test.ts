@@ -193,7 +193,10 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     await page.close();
   });
 
-  it('says when the session has expired', async () => {
+  it('says when the session has expired, embedded and on the hosted page', async () => {
+    // The site's origin is listed by another session still open, as on any platform in use: the
+    // preflight lets the element ask, and the expired session's answer is what it shows.
+    await newSession();
     const session = await newSession();
     await fetch(`${server.baseUrl}/v1/booking_sessions/${session.id}/expire`, { method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'service-account': accountId } });
     const page = await open(session.client_secret);
@@ -201,6 +204,16 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     expect((await seen(page)).map((e) => e.type)).toEqual(['expired']);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
+    // The hosted page of that session says the same (same origin: no preflight), without a JavaScript error.
+    const hosted = await browser.page();
+    await hosted.clock.setFixedTime(FIXED_NOW);
+    await hosted.goto(session.url);
+    await expect.poll(() => hosted.getByRole('status').textContent()).toMatch(/expired/);
+    expect(await hosted.getByRole('button', { name: /:00/ }).count()).toBe(0);
+    // The browser logs the session's 401 answer itself; nothing else may fail.
+    const unexpected = hosted.errors.filter((e) => !/status of 401/.test(e));
+    expect(unexpected, unexpected.join('\n')).toEqual([]);
+    await hosted.close();
   });
 
   it('lets a held time go when it is left past its hold, and offers the times again', async () => {

@@ -232,6 +232,9 @@ export class SchedulingBooker extends HTMLElement {
 
   private fail(err: unknown): void {
     if (err instanceof BookerApiError && (err.code === 'booking_session_expired' || err.status === 401)) return this.expire('session');
+    // Past its end, a session's origin may have no open session left to answer a preflight
+    // (docs/elements.md#cors): the refusal then means the session ended.
+    if (err instanceof BookerApiError && err.code === 'network_error' && this.session && Date.parse(this.session.expires_at) <= Date.now()) return this.expire('session');
     const code = err instanceof BookerApiError ? err.code : 'unknown';
     this.say(this.t.failed, true);
     this.emit('error', { code, message: (err as Error).message });
