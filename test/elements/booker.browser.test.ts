@@ -18,6 +18,7 @@ import { axeViolations } from '../console/axe.js';
 import { compareScreenshot, expectScreenshot } from '../console/screenshot.js';
 import { Receiver, eventually } from '../support/receiver.js';
 import { ensureElementsBuilt } from './elements-build.js';
+import { elementsDocBlock } from '../docs/elements-doc-blocks.js';
 
 if (SKIP_REASON) console.warn(SKIP_REASON);
 
@@ -43,6 +44,13 @@ async function platformSite(serviceUrl: string) {
       return;
     }
     const secret = url.searchParams.get('secret') ?? '';
+    if (url.pathname === '/doc') {
+      // docs/elements.md's snippets as written, but for the service's address and a real client secret.
+      const embed = elementsDocBlock('### 2. Drop the element into your page', 'html').replace('https://scheduling.example.com', serviceUrl).replace('bks_…', secret);
+      const listen = elementsDocBlock('### 3. Hear that it is booked', 'html');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example</title></head><body><main>${embed}\n${listen}</main></body></html>`);
+      return;
+    }
     const locale = url.searchParams.get('locale') ?? 'en-GB';
     const theme = THEMES[(url.searchParams.get('theme') ?? 'light') as keyof typeof THEMES];
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
@@ -181,6 +189,26 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     } finally {
       await newYork.close();
     }
+  });
+
+  it("books on a page made of docs/elements.md's snippets, whose booked listener hears the booking", async () => {
+    const session = await newSession({ resource: await freshRoom() });
+    const page = await browser.page();
+    await page.clock.setFixedTime(FIXED_NOW);
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
+    const script = page.waitForResponse((r) => r.url().endsWith('/elements/scheduling-booker.js'));
+    await page.goto(`${site}/doc?secret=${encodeURIComponent(session.client_secret)}`);
+    expect((await script).status()).toBe(200);
+    await booker(page).getByRole('button', { name: /10:00/ }).click();
+    await booker(page).getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
+    await booker(page).getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+    await booker(page).getByRole('button', { name: 'Confirm booking' }).click();
+    await expect.poll(() => logged.find((line) => line.startsWith('booked '))).toMatch(/^booked bk_/);
+    const bookingId = logged.find((line) => line.startsWith('booked '))!.slice('booked '.length);
+    expect(await api.get('/v1/bookings/{id}', { params: { path: { id: bookingId } } })).toMatchObject({ status: 'confirmed', metadata: { booking_session: session.id } });
+    expect(page.errors).toEqual([]);
+    await page.close();
   });
 
   it('is refused by CORS with a session made for another origin', async () => {
