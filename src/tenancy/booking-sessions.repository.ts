@@ -113,6 +113,25 @@ export async function accountsWithLapsedSessions(db: DbHandle, now: Date, limit:
   return rows.map((r) => r.account_id);
 }
 
+/**
+ * Whether some open session (neither completed nor expired, before its expires_at) lets pages on
+ * `origin` use its client secret: all a CORS preflight, which carries no credential, can ask
+ * (docs/elements.md#cors). A plain read across accounts that stops at the first row, through
+ * the partial index booking_sessions_open_origins (docs/scaling.md, "Statements that fan out").
+ */
+export async function someOpenSessionAllowsOrigin(db: DbHandle, origin: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('booking_sessions')
+    .select('id')
+    .where(sql<boolean>`allowed_origins @> ${JSON.stringify([origin])}::jsonb`)
+    .where('completed_at', 'is', null)
+    .where('expired_at', 'is', null)
+    .where('expires_at', '>', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** When the next open session lapses after `now` (null: none is open), by the index booking_sessions_due. */
 export async function nextSessionLapse(db: DbHandle, now: Date): Promise<Date | null> {
   const row = await db

@@ -22,6 +22,7 @@ export {
   insertSession,
   listSessions,
   lockSession,
+  someOpenSessionAllowsOrigin,
   updateSession,
   type BookingSessionRow,
 } from './booking-sessions.repository.js';

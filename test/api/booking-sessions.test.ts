@@ -64,6 +64,61 @@ describe('booking sessions: the key side', () => {
     expect((await writer.post('/v1/booking_sessions', { segments })).status).toBe(200);
   });
 
+  it('accepts a life of exactly 24 hours, and refuses a return_url that is not http(s) and a prefill without reference', async () => {
+    const api = await t.newAccount();
+    const room = await openResource(api);
+    const segments = [{ resource: room.id, duration_minutes: 30 }];
+    const in24h = new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString();
+    const day = await api.post('/v1/booking_sessions', { segments, expires_at: in24h });
+    expect(day.status, JSON.stringify(day.body)).toBe(200);
+    expect(Date.parse(day.body.expires_at)).toBe(Math.floor(Date.parse(in24h) / 1000) * 1000);
+    expectError(await api.post('/v1/booking_sessions', { segments, return_url: 'javascript:alert(1)' }), 400, 'parameter_invalid', 'return_url');
+    expectError(await api.post('/v1/booking_sessions', { segments, return_url: 'ftp://shop.example/booked' }), 400, 'parameter_invalid', 'return_url');
+    const noReference = await api.post('/v1/booking_sessions', { segments, customer: { email: 'ada@example.com' } });
+    expect(noReference.status, JSON.stringify(noReference.body)).toBe(400);
+    expect(noReference.body.error.param).toBe('customer.reference');
+  });
+
+  it('keeps the window: 14 days from now by default, at most 366 days', async () => {
+    const api = await t.newAccount();
+    const room = await openResource(api);
+    const segments = [{ resource: room.id, duration_minutes: 60 }];
+    const made = await api.post('/v1/booking_sessions', { segments });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(Date.parse(made.body.search.to) - Date.parse(made.body.search.from)).toBe(14 * 86_400_000);
+    expect(Math.abs(Date.parse(made.body.search.from) - t.clock.now().getTime())).toBeLessThan(60_000);
+    const offered = (await new Client(t.app, made.body.client_secret).post('/v1/availability', { limit: 1000 })).body;
+    expect(offered.slots.length).toBeGreaterThan(0);
+    expect(offered.has_more).toBe(false);
+    expect(offered.slots.every((s: any) => s.start >= made.body.search.from && s.end <= made.body.search.to)).toBe(true);
+    const from = at(futureDay(2), '00:00');
+    const plus = (days: number) => new Date(Date.parse(from) + days * 86_400_000).toISOString();
+    expect((await api.post('/v1/booking_sessions', { segments, from, to: plus(366) })).status).toBe(200);
+    expectError(await api.post('/v1/booking_sessions', { segments, from, to: plus(367) }), 400, 'parameter_invalid', 'to');
+  });
+
+  it("keeps the platform's metadata: shown to the key, copied onto the booking with booking_session, never shown to the client secret", async () => {
+    const { api, day, session, browser } = await setup({ metadata: { order: 'o_1', channel: 'shop' } });
+    expect(session.metadata).toEqual({ order: 'o_1', channel: 'shop' });
+    expect((await api.get(`/v1/booking_sessions/${session.id}`)).body.metadata).toEqual({ order: 'o_1', channel: 'shop' });
+    const own = await browser.get(`/v1/booking_sessions/${session.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.metadata).toEqual({});
+    expect(JSON.stringify(own.body)).not.toContain('o_1');
+    const hold = await browser.post('/v1/bookings', { start: at(day, '10:00') });
+    expect(hold.body.metadata).toEqual({ order: 'o_1', channel: 'shop', booking_session: session.id });
+    expect((await api.get(`/v1/bookings/${hold.body.id}`)).body.metadata).toEqual({ order: 'o_1', channel: 'shop', booking_session: session.id });
+  });
+
+  it('refuses to expire a completed session', async () => {
+    const { api, day, session, browser } = await setup({ customer_fields: [] });
+    const hold = (await browser.post('/v1/bookings', { start: at(day, '10:00') })).body;
+    expect((await browser.post(`/v1/bookings/${hold.id}/confirm`)).body.status).toBe('confirmed');
+    expectError(await api.post(`/v1/booking_sessions/${session.id}/expire`), 409, 'invalid_state_transition');
+    expect((await api.get(`/v1/booking_sessions/${session.id}`)).body.status).toBe('completed');
+    expect((await api.get(`/v1/bookings/${hold.id}`)).body.status).toBe('confirmed');
+  });
+
   it('expires a session early: its client secret stops working, its hold is released, booking_session.expired is sent', async () => {
     const { api, day, session, browser } = await setup();
     const hold = await browser.post('/v1/bookings', { start: at(day, '10:00') });
@@ -122,6 +177,98 @@ describe('booking sessions: the client secret', () => {
     // Completed: it may still read its booking, and nothing else.
     expect((await browser.get(`/v1/bookings/${hold.body.id}`)).status).toBe(200);
     expectError(await browser.post('/v1/bookings', { start: at(day, '12:00') }), 401, 'booking_session_expired');
+  });
+
+  it('answers a window longer than one search (62 days) a page at a time: has_more and next_from lead to its end, each time once', async () => {
+    const first = futureDay(5);
+    const last = new Date(Date.parse(`${first}T00:00:00Z`) + 199 * 86_400_000).toISOString().slice(0, 10);
+    const { browser } = await setup({ from: at(first, '00:00'), to: at(last, '23:59') });
+    const starts: string[] = [];
+    // limit 1000 holds more than 62 days of these times: the cap of one search ends each page.
+    let page = await browser.post('/v1/availability', { limit: 1000 });
+    for (let pages = 1; ; pages++) {
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      starts.push(...page.body.slots.map((s: any) => s.start));
+      if (!page.body.has_more) {
+        expect(page.body.next_from).toBeNull();
+        expect(pages).toBe(4); // 200 days: 62 + 62 + 62 + 14
+        break;
+      }
+      expect(page.body.next_from).toEqual(expect.any(String));
+      page = await browser.post('/v1/availability', { from: page.body.next_from, limit: 1000 });
+    }
+    // Eight hours a day, every day of the window: none lost between pages, none given twice.
+    expect(starts).toHaveLength(200 * 8);
+    expect(new Set(starts).size).toBe(starts.length);
+    expect(starts.at(-1)).toBe(at(last, '16:00'));
+  });
+
+  it('books the segment template: candidates, quantity and buffers reach the held and the confirmed booking', async () => {
+    const api = await t.newAccount();
+    const [a, b] = [await openResource(api, { capacity: 2 }), await openResource(api, { capacity: 2 })];
+    const day = futureDay(5);
+    const make = async (segments: unknown[]) => {
+      const res = await api.post('/v1/booking_sessions', { segments, from: at(day, '00:00'), to: at(day, '23:59'), slot_interval_minutes: 60, customer_fields: [] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return new Client(t.app, res.body.client_secret);
+    };
+    const template = [{ resources: [a.id, b.id], duration_minutes: 60, quantity: 2, buffer_after_minutes: 15 }];
+    const first = await make(template);
+    const hold = await first.post('/v1/bookings', { start: at(day, '10:00') });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+    expect(hold.body.segments).toHaveLength(1);
+    expect(hold.body.segments[0]).toMatchObject({ resource: a.id, quantity: 2, buffer_after_minutes: 15 });
+    const confirmed = await first.post(`/v1/bookings/${hold.body.id}/confirm`);
+    expect(confirmed.body.status).toBe('confirmed');
+    expect((await api.get(`/v1/bookings/${hold.body.id}`)).body.segments[0]).toMatchObject({ resource: a.id, quantity: 2, buffer_after_minutes: 15 });
+    // a is full at 10:00 (and its buffer runs to 11:15): the next session gets the other candidate.
+    const second = await make(template);
+    expect((await second.post('/v1/bookings', { start: at(day, '10:00') })).body.segments[0]).toMatchObject({ resource: b.id, quantity: 2 });
+    // With both full at 10:00 and 11:00 (buffer), a third is offered neither.
+    const third = await make(template);
+    const starts = (await third.post('/v1/availability', {})).body.slots.map((s: any) => s.start);
+    expect(starts).not.toContain(at(day, '10:00'));
+    expect(starts).not.toContain(at(day, '11:00'));
+    expect(starts).toContain(at(day, '12:00'));
+  });
+
+  it("books a segment given by type: the account's active resources of that type are its candidates", async () => {
+    const api = await t.newAccount();
+    const studio = await openResource(api, { type: 'studio' });
+    await openResource(api, { type: 'office' });
+    const day = futureDay(5);
+    const res = await api.post('/v1/booking_sessions', { segments: [{ type: 'studio', duration_minutes: 30 }], from: at(day, '00:00'), to: at(day, '23:59'), slot_interval_minutes: 30, customer_fields: [] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const browser = new Client(t.app, res.body.client_secret);
+    const hold = await browser.post('/v1/bookings', { start: at(day, '09:30') });
+    expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+    expect(hold.body.segments[0]).toMatchObject({ resource: studio.id, start: at(day, '09:30'), end: at(day, '10:00') });
+  });
+
+  it("lays the grid in the session's time zone, narrows a wider from/to to the window, and refuses fields of its own", async () => {
+    // Kolkata is UTC+05:30: an hourly grid there starts at half past, in UTC.
+    const { day, browser } = await setup({ timezone: 'Asia/Kolkata' });
+    const slots = await browser.post('/v1/availability', {});
+    expect(slots.body.timezone).toBe('Asia/Kolkata');
+    expect(slots.body.slots.map((s: any) => s.start)).toEqual(['09', '10', '11', '12', '13', '14', '15'].map((h) => at(day, `${h}:30`)));
+    const wider = await browser.post('/v1/availability', { from: at(futureDay(2), '00:00'), to: at(futureDay(9), '00:00') });
+    expect(wider.body.slots).toEqual(slots.body.slots);
+    const inside = await browser.post('/v1/availability', { from: at(day, '12:00'), to: at(day, '14:30') });
+    expect(inside.body.slots.map((s: any) => s.start)).toEqual([at(day, '12:30'), at(day, '13:30')]);
+    expectError(await browser.post('/v1/availability', { segments: [{ resource: 'res_x', duration_minutes: 15 }] }), 400, 'parameter_unknown');
+    expectError(await browser.post('/v1/availability', { slot_interval_minutes: 5 }), 400, 'parameter_unknown');
+  });
+
+  it("answers 404 when the client secret reads another session, or another session's booking", async () => {
+    const mine = await setup();
+    const res = await mine.api.post('/v1/booking_sessions', { segments: [{ resource: mine.room.id, duration_minutes: 60 }], from: at(mine.day, '00:00'), to: at(mine.day, '23:59'), slot_interval_minutes: 60 });
+    const theirs = { id: res.body.id, browser: new Client(t.app, res.body.client_secret) };
+    const their = (await theirs.browser.post('/v1/bookings', { start: at(mine.day, '11:00') })).body;
+    expectError(await mine.browser.get(`/v1/booking_sessions/${theirs.id}`), 404, 'resource_missing');
+    expectError(await mine.browser.get(`/v1/bookings/${their.id}`), 404, 'resource_missing');
+    expectError(await mine.browser.post(`/v1/bookings/${their.id}`, { customer: { name: 'X' } }), 404, 'resource_missing');
+    expectError(await mine.browser.post(`/v1/bookings/${their.id}/confirm`), 404, 'resource_missing');
+    expect((await theirs.browser.get(`/v1/bookings/${their.id}`)).body.status).toBe('pending');
   });
 
   it('refuses customer fields the session does not allow, and bookings that are not its own', async () => {
@@ -226,6 +373,27 @@ describe('booking sessions: CORS', () => {
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
     const hold = await browser.post('/v1/bookings', { start: new Date().toISOString() }, { headers: { origin: 'https://evil.example' } });
     expectError(hold, 403, 'permission_denied');
+  });
+
+  it('answers a preflight with CORS headers only for an origin that an open session allows', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({ method: 'OPTIONS', url: '/v1/bookings', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    // An origin of its own: no other test's session lists it.
+    const origin = `https://shop-${Date.now().toString(36)}.example`;
+    const foreign = await preflight(origin);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    expect(foreign.headers['access-control-allow-headers']).toBeUndefined();
+    expect(foreign.headers.vary).toMatch(/Origin/);
+    const { api, session } = await setup({ allowed_origins: [origin] });
+    const allowed = await preflight(origin);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(origin);
+    expect(allowed.headers['access-control-allow-methods']).toMatch(/POST/);
+    // Once its only session has ended, the origin is foreign again.
+    await api.post(`/v1/booking_sessions/${session.id}/expire`);
+    expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('sends no CORS header to keys', async () => {

@@ -44,6 +44,19 @@ describe('the typed client', () => {
     expect(read.id).toBe(booking.id);
   });
 
+  it('makes, lists, reads and expires booking sessions with typed bodies (docs/elements.md, step 1)', async () => {
+    const { api, resource } = await studio();
+    const session = await api.post('/v1/booking_sessions', {
+      body: { segments: [{ resource: resource.id, duration_minutes: 60 }], slot_interval_minutes: 30, customer: { reference: 'cus_42', email: 'ada@example.com' }, allowed_origins: ['https://shop.example'] },
+    });
+    expect(session).toMatchObject({ object: 'booking_session', status: 'open', allowed_origins: ['https://shop.example'] });
+    expect(session.client_secret).toMatch(/^bks_/);
+    expect((await api.get('/v1/booking_sessions')).data.map((s) => s.id)).toEqual([session.id]);
+    expect((await api.get('/v1/booking_sessions/{id}', { params: { path: { id: session.id } } })).client_secret).toBeUndefined();
+    const expired = await api.post('/v1/booking_sessions/{id}/expire', { params: { path: { id: session.id } } });
+    expect(expired.status).toBe('expired');
+  });
+
   it('throws typed errors carrying the code, param and request id of the error body', async () => {
     const { api, resource } = await studio();
     const missing = await api.get('/v1/resources/{id}', { params: { path: { id: 'res_nope' } } }).catch((e) => e);

@@ -1,7 +1,8 @@
 /**
  * Screenshot comparison without an image library: the browser decodes both PNGs onto
  * canvases and counts the pixels that differ by more than a small per-channel threshold.
- * A missing baseline is written (and the test says so); UPDATE_SCREENSHOTS=1 rewrites it.
+ * A missing baseline is written (and the test says so), but fails under CI; UPDATE_SCREENSHOTS=1
+ * rewrites it.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -18,8 +19,17 @@ export interface Comparison {
   sizeMatches: boolean;
 }
 
-export async function compareScreenshot(page: Page, actual: Buffer, baselinePath: string): Promise<Comparison> {
-  if (!existsSync(baselinePath) || process.env.UPDATE_SCREENSHOTS === '1') {
+/**
+ * A missing baseline is written, except under CI (set by CI services), where it fails: a
+ * reference that was never committed, or was deleted, must not turn a comparison green.
+ * `readOnly` compares without ever writing (a comparison against another picture's reference).
+ */
+export async function compareScreenshot(page: Page, actual: Buffer, baselinePath: string, options: { readOnly?: boolean } = {}): Promise<Comparison> {
+  const missing = !existsSync(baselinePath);
+  if (missing && (options.readOnly || (process.env.CI && process.env.UPDATE_SCREENSHOTS !== '1'))) {
+    throw new Error(`The reference screenshot ${baselinePath} is missing: commit it (UPDATE_SCREENSHOTS=1 writes it).`);
+  }
+  if (!options.readOnly && (missing || process.env.UPDATE_SCREENSHOTS === '1')) {
     await mkdir(dirname(baselinePath), { recursive: true });
     await writeFile(baselinePath, actual);
     return { created: true, differentPixels: 0, totalPixels: 0, sizeMatches: true };

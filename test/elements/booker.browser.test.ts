@@ -8,20 +8,32 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Scheduling } from '../../packages/client/src/index.js';
 import { launchBrowser, SKIP_REASON, type Browser } from '../console/browser.js';
 import { FIXED_NOW, fixedDay, startConsoleServer } from '../console/console-server.js';
 import { axeViolations } from '../console/axe.js';
-import { expectScreenshot } from '../console/screenshot.js';
+import { compareScreenshot, expectScreenshot } from '../console/screenshot.js';
 import { Receiver, eventually } from '../support/receiver.js';
 import { ensureElementsBuilt } from './elements-build.js';
+import { elementsDocBlock } from '../docs/elements-doc-blocks.js';
 
 if (SKIP_REASON) console.warn(SKIP_REASON);
 
 const WEEK = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, [{ start: '09:00', end: '12:00' }]]));
 const day = fixedDay(1);
+
+/**
+ * The platform's themes: dark through the custom properties alone, light through ::part alone
+ * (rules that change much of the picture, so that its comparison proves them), plain with neither.
+ */
+const THEMES = {
+  dark: 'scheduling-booker{--sb-background:#111827;--sb-text:#f9fafb;--sb-muted:#d1d5db;--sb-border:#4b5563;--sb-accent:#f59e0b;--sb-accent-text:#111827;--sb-radius:2px}body{background:#030712;color:#f9fafb}',
+  light: 'scheduling-booker::part(title){text-transform:uppercase;letter-spacing:.1em}scheduling-booker::part(time){border-radius:999px;border-width:3px;min-width:7rem}',
+  plain: '',
+};
 
 /** A page of the platform, on an origin of its own: it embeds the element from the service. */
 async function platformSite(serviceUrl: string) {
@@ -32,10 +44,15 @@ async function platformSite(serviceUrl: string) {
       return;
     }
     const secret = url.searchParams.get('secret') ?? '';
+    if (url.pathname === '/doc') {
+      // docs/elements.md's snippets as written, but for the service's address and a real client secret.
+      const embed = elementsDocBlock('### 2. Drop the element into your page', 'html').replace('https://scheduling.example.com', serviceUrl).replace('bks_…', secret);
+      const listen = elementsDocBlock('### 3. Hear that it is booked', 'html');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example</title></head><body><main>${embed}\n${listen}</main></body></html>`);
+      return;
+    }
     const locale = url.searchParams.get('locale') ?? 'en-GB';
-    const theme = url.searchParams.get('theme') === 'dark'
-      ? 'scheduling-booker{--sb-background:#111827;--sb-text:#f9fafb;--sb-muted:#d1d5db;--sb-border:#4b5563;--sb-accent:#f59e0b;--sb-accent-text:#111827;--sb-radius:2px}body{background:#030712;color:#f9fafb}'
-      : 'scheduling-booker::part(title){letter-spacing:.02em}';
+    const theme = THEMES[(url.searchParams.get('theme') ?? 'light') as keyof typeof THEMES];
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><title>Studio booking</title>
 <style>body{font-family:sans-serif;margin:1rem;width:560px}${theme}</style>
@@ -141,7 +158,7 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     await page.close();
   });
 
-  it("shows times in the visitor's zone with a switch, and holds a time with the keyboard alone", async () => {
+  it("shows times in the visitor's zone with a switch, and books with the keyboard alone, without an accessibility violation on the form", async () => {
     const newYork = await launchBrowser({ timezoneId: 'America/New_York' });
     try {
       const session = await newSession({ resource: await freshRoom() });
@@ -156,10 +173,42 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
       await page.keyboard.press('Enter');
       await expect.poll(() => seen(page).then((e) => e.map((x) => x.type))).toEqual(['slot-held']);
       expect((await seen(page))[0]!.detail.start).toBe(`${day}T09:00:00Z`);
+      // The details form, with the hold said in the status: no violation there either.
+      await booker(page).getByRole('textbox', { name: 'Name' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // Holding moved the focus to the first field: type, Tab to the next, Enter confirms.
+      await page.keyboard.type('Ada Lovelace');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('ada@example.com');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => seen(page).then((e) => e.map((x) => x.type))).toEqual(['slot-held', 'booked']);
+      const booked = (await seen(page))[1]!.detail.booking;
+      expect(await api.get('/v1/bookings/{id}', { params: { path: { id: booked } } })).toMatchObject({ status: 'confirmed', customer: { name: 'Ada Lovelace', email: 'ada@example.com' } });
+      expect(await axeViolations(page)).toEqual([]);
       await page.close();
     } finally {
       await newYork.close();
     }
+  });
+
+  it("books on a page made of docs/elements.md's snippets, whose booked listener hears the booking", async () => {
+    const session = await newSession({ resource: await freshRoom() });
+    const page = await browser.page();
+    await page.clock.setFixedTime(FIXED_NOW);
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
+    const script = page.waitForResponse((r) => r.url().endsWith('/elements/scheduling-booker.js'));
+    await page.goto(`${site}/doc?secret=${encodeURIComponent(session.client_secret)}`);
+    expect((await script).status()).toBe(200);
+    await booker(page).getByRole('button', { name: /10:00/ }).click();
+    await booker(page).getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
+    await booker(page).getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+    await booker(page).getByRole('button', { name: 'Confirm booking' }).click();
+    await expect.poll(() => logged.find((line) => line.startsWith('booked '))).toMatch(/^booked bk_/);
+    const bookingId = logged.find((line) => line.startsWith('booked '))!.slice('booked '.length);
+    expect(await api.get('/v1/bookings/{id}', { params: { path: { id: bookingId } } })).toMatchObject({ status: 'confirmed', metadata: { booking_session: session.id } });
+    expect(page.errors).toEqual([]);
+    await page.close();
   });
 
   it('is refused by CORS with a session made for another origin', async () => {
@@ -172,13 +221,27 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     await page.close();
   });
 
-  it('says when the session has expired', async () => {
+  it('says when the session has expired, embedded and on the hosted page', async () => {
+    // The site's origin is listed by another session still open, as on any platform in use: the
+    // preflight lets the element ask, and the expired session's answer is what it shows.
+    await newSession();
     const session = await newSession();
     await fetch(`${server.baseUrl}/v1/booking_sessions/${session.id}/expire`, { method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'service-account': accountId } });
     const page = await open(session.client_secret);
     await expect.poll(() => booker(page).getByRole('status').textContent()).toMatch(/expired/);
     expect((await seen(page)).map((e) => e.type)).toEqual(['expired']);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
+    // The hosted page of that session says the same (same origin: no preflight), without a JavaScript error.
+    const hosted = await browser.page();
+    await hosted.clock.setFixedTime(FIXED_NOW);
+    await hosted.goto(session.url);
+    await expect.poll(() => hosted.getByRole('status').textContent()).toMatch(/expired/);
+    expect(await hosted.getByRole('button', { name: /:00/ }).count()).toBe(0);
+    // The browser logs the session's 401 answer itself; nothing else may fail.
+    const unexpected = hosted.errors.filter((e) => !/status of 401/.test(e));
+    expect(unexpected, unexpected.join('\n')).toEqual([]);
+    await hosted.close();
   });
 
   it('lets a held time go when it is left past its hold, and offers the times again', async () => {
@@ -191,6 +254,7 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     await expect.poll(() => booker(page).getByRole('status').textContent()).toMatch(/hold on that time has expired/);
     expect((await seen(page)).map((e) => e.type)).toEqual(['slot-held', 'expired']);
     await expect.poll(() => booker(page).getByRole('button', { name: /11:00/ }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -209,10 +273,40 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
       await expect.poll(() => booker(loser).getByRole('status').textContent()).toMatch(/just taken/);
       await expect.poll(() => booker(loser).getByRole('button', { name: /^0?9:00/ }).count()).toBe(0);
       await expect.poll(() => booker(loser).getByRole('button', { name: /10:00|11:00/ }).count()).toBeGreaterThan(0);
+      expect(await axeViolations(loser)).toEqual([]);
       for (const p of pages) await p.close();
     } finally {
       await other.close();
     }
+  });
+
+  it('moves between days, and loads the later dates of a window longer than one search (62 days)', async () => {
+    const last = new Date(Date.parse(`${day}T00:00:00Z`) + 99 * 86_400_000).toISOString().slice(0, 10);
+    const session = await newSession({ resource: await freshRoom(), to: `${last}T23:59:00Z` });
+    const page = await open(session.client_secret);
+    const days = booker(page).locator('[part="day"]');
+    const heading = booker(page).getByRole('heading', { level: 3, name: /^Free times on/ });
+    const longDate = (date: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+    const dayAfter = (n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    // The first page is the 62 days one search covers, with a way on to later dates.
+    await expect.poll(() => days.count()).toBe(62);
+    await expect.poll(() => days.nth(0).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => heading.textContent()).toBe(`Free times on ${longDate(day)}`);
+    await days.nth(1).click();
+    await expect.poll(() => days.nth(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await days.nth(0).getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => heading.textContent()).toBe(`Free times on ${longDate(dayAfter(1))}`);
+    // Past what it has: the next page, from next_from, and its first day is chosen.
+    await booker(page).getByRole('button', { name: 'Later dates' }).click();
+    await expect.poll(() => days.count()).toBe(100);
+    await expect.poll(() => heading.textContent()).toBe(`Free times on ${longDate(dayAfter(62))}`);
+    expect(await days.nth(62).getAttribute('aria-pressed')).toBe('true');
+    expect(await booker(page).getByRole('button', { name: 'Later dates' }).count()).toBe(0);
+    await booker(page).getByRole('button', { name: /10:00/ }).click();
+    await expect.poll(() => seen(page).then((e) => e.map((x) => x.type))).toEqual(['slot-held']);
+    expect((await seen(page))[0]!.detail.start).toBe(`${dayAfter(62)}T10:00:00Z`);
+    expect(page.errors).toEqual([]);
+    await page.close();
   });
 
   it('books on the hosted page without a JavaScript error, then goes to return_url', async () => {
@@ -241,4 +335,23 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
       await page.close();
     });
   }
+
+  it('is themed through ::part: the light theme styles the parts, and without its rules the picture is clearly another', async () => {
+    const resource = await freshRoom();
+    const styled = await open((await newSession({ resource })).client_secret, '&theme=light&locale=en-GB');
+    const time = booker(styled).getByRole('button', { name: /10:00/ }).first();
+    await time.waitFor();
+    expect(await time.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('3px');
+    expect(await booker(styled).getByRole('heading', { level: 2 }).evaluate((el) => getComputedStyle(el).textTransform)).toBe('uppercase');
+    await styled.close();
+    const plain = await open((await newSession({ resource })).client_secret, '&theme=plain&locale=en-GB');
+    await booker(plain).getByRole('button', { name: /10:00/ }).first().waitFor();
+    await plain.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const baseline = fileURLToPath(new URL('../console/__screenshots__/booker-light-en-GB.png', import.meta.url));
+    const result = await compareScreenshot(plain, await booker(plain).screenshot(), baseline, { readOnly: true });
+    expect(result.created).toBe(false);
+    // The same booker but for the ::part rules: far more than the 1 % a comparison tolerates.
+    expect(!result.sizeMatches || result.differentPixels / result.totalPixels > 0.05, JSON.stringify(result)).toBe(true);
+    await plain.close();
+  });
 });

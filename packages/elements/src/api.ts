@@ -20,6 +20,14 @@ export interface Slot {
   end: string;
 }
 
+/** One page of the session's search: next_from (when has_more) is where the next page starts. */
+export interface SlotPage {
+  timezone: string;
+  slots: Slot[];
+  has_more: boolean;
+  next_from: string | null;
+}
+
 export interface Session {
   id: string;
   status: 'open' | 'completed' | 'expired';
@@ -61,7 +69,7 @@ export function bookerApi(base: string, secret: string) {
   const sessionId = `bs_${secret.split('_')[1] ?? ''}`;
   return {
     session: () => call<Session>('GET', `/v1/booking_sessions/${sessionId}`),
-    slots: (from?: string) => call<{ timezone: string; slots: Slot[] }>('POST', '/v1/availability', { limit: 1000, ...(from ? { from } : {}) }),
+    slots: (from?: string) => call<SlotPage>('POST', '/v1/availability', { limit: 1000, ...(from ? { from } : {}) }),
     hold: (start: string) => call<Booking>('POST', '/v1/bookings', { start }),
     fill: (id: string, customer: Record<string, string>) => call<Booking>('POST', `/v1/bookings/${id}`, { customer }),
     confirm: (id: string) => call<Booking>('POST', `/v1/bookings/${id}/confirm`),

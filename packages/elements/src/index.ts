@@ -30,6 +30,8 @@ export class SchedulingBooker extends HTMLElement {
   private api: BookerApi | null = null;
   private session: Session | null = null;
   private slots: Slot[] = [];
+  /** Where the session's later times start, when there are more than the element has loaded. */
+  private nextFrom: string | null = null;
   private zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   private serviceZone = 'UTC';
   private day: string | null = null;
@@ -115,13 +117,39 @@ export class SchedulingBooker extends HTMLElement {
   }
 
   private async loadSlots(after?: string): Promise<void> {
-    const found = await this.api!.slots();
-    this.serviceZone = found.timezone || 'UTC';
+    const found = await this.fetchSlots();
     this.slots = found.slots;
     const next = after ? this.slots.find((s) => s.start > after) : this.slots[0];
     this.day = next ? this.dayOf(next.start) : null;
     this.render();
     if (!after) this.say(this.slots.length ? '' : this.t.noTimes);
+  }
+
+  /** The next page of the session's times, after the last day shown: its first day is chosen. */
+  private async loadLater(): Promise<void> {
+    try {
+      const found = await this.fetchSlots(this.nextFrom!);
+      const last = this.slots[this.slots.length - 1]?.start ?? '';
+      const later = found.slots.filter((s) => s.start > last);
+      this.slots = [...this.slots, ...later];
+      if (later[0]) this.day = this.dayOf(later[0].start);
+      this.render();
+      (this.ui.days.querySelector('[aria-pressed=true]') as HTMLButtonElement | null)?.focus();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  /**
+   * The session's times from `from` on, following next_from past pages that hold none (a search
+   * covers at most 62 days, and a window may have a quiet stretch); the rest is left for later.
+   */
+  private async fetchSlots(from?: string): Promise<{ slots: Slot[] }> {
+    let page = await this.api!.slots(from);
+    while (!page.slots.length && page.has_more && page.next_from) page = await this.api!.slots(page.next_from);
+    this.serviceZone = page.timezone || 'UTC';
+    this.nextFrom = page.has_more ? page.next_from : null;
+    return page;
   }
 
   private async hold(slot: Slot, button: HTMLButtonElement): Promise<void> {
@@ -204,6 +232,9 @@ export class SchedulingBooker extends HTMLElement {
 
   private fail(err: unknown): void {
     if (err instanceof BookerApiError && (err.code === 'booking_session_expired' || err.status === 401)) return this.expire('session');
+    // Past its end, a session's origin may have no open session left to answer a preflight
+    // (docs/elements.md#cors): the refusal then means the session ended.
+    if (err instanceof BookerApiError && err.code === 'network_error' && this.session && Date.parse(this.session.expires_at) <= Date.now()) return this.expire('session');
     const code = err instanceof BookerApiError ? err.code : 'unknown';
     this.say(this.t.failed, true);
     this.emit('error', { code, message: (err as Error).message });
@@ -243,6 +274,13 @@ export class SchedulingBooker extends HTMLElement {
         return li;
       }),
     );
+    if (this.nextFrom) {
+      const later = h('button', { type: 'button', part: 'day later' }, this.t.later);
+      later.addEventListener('click', () => void this.loadLater());
+      const li = h('li');
+      li.append(later);
+      this.ui.days.append(li);
+    }
     const slots = this.slots.filter((s) => this.dayOf(s.start) === this.day);
     this.ui.timesTitle.textContent = slots[0] ? this.t.timesOn(this.dayLabel(slots[0].start, { weekday: 'long', day: 'numeric', month: 'long' })) : '';
     this.ui.times.replaceChildren(

@@ -3,6 +3,7 @@ export interface Strings {
   title: string;
   timeZone: string;
   days: string;
+  later: string;
   timesOn: (day: string) => string;
   loading: string;
   noTimes: string;
@@ -26,6 +27,7 @@ const en: Strings = {
   title: 'Book a time',
   timeZone: 'Time zone',
   days: 'Days with free times',
+  later: 'Later dates',
   timesOn: (day) => `Free times on ${day}`,
   loading: 'Loading free times…',
   noTimes: 'No free time is left in this period.',
@@ -49,6 +51,7 @@ const fr: Strings = {
   title: 'Réserver un créneau',
   timeZone: 'Fuseau horaire',
   days: 'Jours avec des créneaux libres',
+  later: 'Dates suivantes',
   timesOn: (day) => `Créneaux libres le ${day}`,
   loading: 'Chargement des créneaux…',
   noTimes: 'Plus aucun créneau libre sur cette période.',

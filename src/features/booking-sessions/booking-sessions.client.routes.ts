@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/server.js';
 import { accountScope, type RouteAccess } from '../../http/context.js';
 import { DateTime, IdParams } from '../../http/schemas.js';
+import { ApiError } from '../../lib/errors.js';
 import type { BookingSessionsService } from './booking-sessions.service.js';
 
 const constraints = { credential: 'booking_session' };
@@ -77,14 +78,20 @@ export function bookingSessionClientRoutes(app: App, service: BookingSessionsSer
     handler: (req) => service.confirm(accountScope(req), sessionOf(req), req.params.id),
   });
 
-  // A preflight carries no Authorization, so it cannot name its session: it is answered for
-  // any origin, and the request itself is refused (403, without Access-Control-Allow-Origin)
-  // unless its origin is one the session allows (src/http/auth.ts).
+  // A preflight carries no Authorization, so it cannot name its session: it is answered with
+  // leave to send the request only for an origin that some open session allows; from any other
+  // origin it gets no CORS header (403), and the browser sends nothing. The request itself is
+  // then checked against its own session's allowed_origins (src/http/auth.ts).
   for (const path of PATHS) {
     app.options(path, { config: { access: { public: true, account: 'none', permission: 'bookings' } }, schema }, async (req, reply) => {
       const origin = req.headers.origin;
-      if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+      // The answer depends on the origin: a shared cache must keep one per origin.
+      reply.header('Vary', 'Origin');
+      if (!origin || !(await service.preflightAllows(origin))) {
+        throw new ApiError('permission_denied', `No open booking session allows requests from origin '${origin ?? ''}': add it to the session's allowed_origins.`);
+      }
       return reply
+        .header('Access-Control-Allow-Origin', origin)
         .header('Access-Control-Allow-Methods', 'GET, POST')
         .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, Service-Version')
         .header('Access-Control-Max-Age', '600')

@@ -14,6 +14,7 @@ import {
   insertSession,
   listSessions,
   lockSession,
+  someOpenSessionAllowsOrigin,
   updateSession,
   type AccountScope,
   type BookingSessionRow,
@@ -193,17 +194,25 @@ export class BookingSessionsService {
     };
   }
 
-  /** POST /v1/availability with a client secret: the session's template, inside its window. */
+  /**
+   * POST /v1/availability with a client secret: the session's template, inside its window. One
+   * search covers at most MAX_RANGE_DAYS (docs/limits.md), so a longer window is answered a
+   * page at a time: when that cap (not the limit) ends the page, has_more and next_from say
+   * where the next one starts.
+   */
   async search(scope: AccountScope, sessionId: string, body: { from?: string; to?: string; limit?: number }) {
     const row = await this.openSession(scope, sessionId);
     const t = row.template;
     const now = this.clock.now().getTime();
     const from = Math.max(body.from === undefined ? now : (parseRfc3339(body.from) ?? NaN), Date.parse(t.search_from));
-    // One search covers at most MAX_RANGE_DAYS (docs/limits.md); next_from says where to go on.
-    const to = Math.min(body.to === undefined ? Date.parse(t.search_to) : (parseRfc3339(body.to) ?? NaN), Date.parse(t.search_to), from + MAX_RANGE_DAYS * 86_400_000);
+    const end = Math.min(body.to === undefined ? Date.parse(t.search_to) : (parseRfc3339(body.to) ?? NaN), Date.parse(t.search_to));
+    const to = Math.min(end, from + MAX_RANGE_DAYS * 86_400_000);
     if (Number.isNaN(from) || Number.isNaN(to)) throw invalid(Number.isNaN(from) ? 'from' : 'to', 'from and to are RFC 3339 date-times.');
     if (to <= from) return { object: 'availability' as const, timezone: t.timezone ?? '', slots: [], has_more: false, next_from: null };
-    return searchAvailability(this.db, scope, { ...searchOf(t), from: isoRequired(new Date(from)), to: isoRequired(new Date(to)), limit: body.limit }, now);
+    const page = await searchAvailability(this.db, scope, { ...searchOf(t), from: isoRequired(new Date(from)), to: isoRequired(new Date(to)), limit: body.limit }, now);
+    if (page.has_more || to === end) return page;
+    const nextFrom = afterLastStartLooked(to, totalSpan(t));
+    return nextFrom > from && nextFrom + totalSpan(t) <= end ? { ...page, has_more: true, next_from: isoRequired(new Date(nextFrom)) } : page;
   }
 
   /**
@@ -288,6 +297,15 @@ export class BookingSessionsService {
     return this.bookings.get(scope, bookingId);
   }
 
+  /**
+   * Whether a CORS preflight from `origin` is answered with leave to send the request: some open
+   * session lists the origin. The preflight cannot say which session (it carries no credential);
+   * the request that follows is checked against its own session's allowed_origins (src/http/auth.ts).
+   */
+  preflightAllows(origin: string): Promise<boolean> {
+    return someOpenSessionAllowsOrigin(this.db, origin, this.clock.now());
+  }
+
   /** The hosted page of a client secret: its session's return_url, or null when no session has this secret. */
   async page(secret: string): Promise<{ returnUrl: string | null } | null> {
     const row = await findSessionBySecret(this.db, secret);
@@ -347,6 +365,16 @@ function searchOf(t: BookingSessionRow['template']) {
     ...(t.timezone ? { timezone: t.timezone } : {}),
     ...(t.slot_interval_minutes ? { slot_interval_minutes: t.slot_interval_minutes } : {}),
   };
+}
+
+/**
+ * Where the page after a search that ended at `to` starts: a slot must end by `to`, so the
+ * search looked at every start up to `to - span`, and the next page starts just after it. At the
+ * next whole second: instants are whole seconds in the API (and grid starts whole minutes), so
+ * no start is skipped, and the last one looked at is not offered twice.
+ */
+function afterLastStartLooked(to: number, span: number): number {
+  return (Math.floor((to - span) / 1000) + 1) * 1000;
 }
 
 /** From a slot's start to the end of its last segment. */
