@@ -123,6 +123,27 @@ describe('approval', () => {
     expect(declined.structuredContent).toMatchObject({ status: 'cancelled', cancellation_reason: 'no' });
   });
 
+  it('keeps a request requested when it is replaced, whoever asks and whatever status: only approve confirms it', async () => {
+    const { api, room } = await setup({ approval: 'required', approval_timeout_minutes: 120 });
+    const b = await book(api, { segments: [seg(room.id, DAY, '10:00', '11:00')], requested: true });
+    const asRequest = { status: 'requested', expires_at: b.expires_at };
+    const viaBook = (await mcpCall(api, 'book', { replaces: b.id, segments: [seg(room.id, DAY, '11:00', '12:00')] })).structuredContent;
+    expect(viaBook).toMatchObject({ ...asRequest, replaces: b.id });
+    const sixDays = new Date(START - 24 * 60 * MIN).toISOString();
+    const viaHold = (await mcpCall(api, 'hold_booking', { replaces: viaBook.id, expires_at: sixDays, segments: [seg(room.id, DAY, '12:00', '13:00')] })).structuredContent;
+    expect(viaHold).toMatchObject(asRequest);
+    const confirmed = await mcpCall(api, 'confirm_booking', { booking_id: viaHold.id });
+    expect(JSON.parse(confirmed.content[0].text).error.code).toBe('invalid_state_transition');
+    const viaKey = await book(api, { replaces: viaHold.id, requested: true, segments: [seg(room.id, DAY, '13:00', '14:00')] });
+    expect(viaKey).toMatchObject(asRequest);
+    // The business's own key asking confirmed does not approve it either: approve does.
+    const viaBusiness = await book(api, { replaces: viaKey.id, status: 'confirmed', segments: [seg(room.id, DAY, '14:00', '15:00')] });
+    expect(viaBusiness).toMatchObject(asRequest);
+    expect(await eventsOf(api, 'booking.confirmed')).toEqual([]);
+    expect(await eventsOf(api, 'booking.approved')).toEqual([]);
+    expect((await api.post(`/v1/bookings/${viaBusiness.id}/approve`)).body.status).toBe('confirmed');
+  });
+
   it('shows a requested booking as pending to a client pinned before 2027-02-01, and its events as it knew them', async () => {
     const { api, room } = await setup({ approval: 'required' });
     const b = await book(api, { segments: [seg(room.id, DAY, '10:00', '11:00')], requested: true, customer: { reference: 'c1' } });
