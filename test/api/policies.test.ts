@@ -243,3 +243,21 @@ describe('fees', () => {
     expectError(await api.post(`/v1/accounts/${api.accountId}`, { booking_policy: { no_show_fee: { amount: 10, currency: 'eur' } } }), 400, 'parameter_invalid');
   });
 });
+
+describe('imports', () => {
+  it('applies no policy: under approval an item keeps its status, and a requested item, which nothing would approve or time out, is refused', async () => {
+    const { api, room } = await setup({ approval: 'required', approval_timeout_minutes: 30 });
+    const refused = await api.post('/v1/bookings/import', {
+      bookings: [{ segments: [seg(room.id, DAY, '09:00', '10:00')] }, { segments: [seg(room.id, DAY, '10:00', '11:00')], status: 'requested' }],
+    });
+    const err = expectError(refused, 400, 'parameter_invalid', 'bookings[1].status');
+    expect(err.message).toMatch(/must be one of: pending, confirmed/);
+    expect((await api.get('/v1/bookings')).body.data).toEqual([]);
+    const imported = (await api.post('/v1/bookings/import', { bookings: [{ segments: [seg(room.id, DAY, '10:00', '11:00')] }, { segments: [seg(room.id, DAY, '12:00', '13:00')], status: 'pending' }] })).body;
+    expect(imported.data.map((b: any) => [b.status, b.expires_at])).toEqual([
+      ['confirmed', null],
+      ['pending', null],
+    ]);
+    expect(await eventsOf(api, 'booking.requested')).toEqual([]);
+  });
+});

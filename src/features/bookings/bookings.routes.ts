@@ -8,7 +8,7 @@ import { RETURNING_VERSION } from '../../lib/api-versions.js';
 import { assertFieldsOfVersion } from '../../http/request-guards.js';
 import type { FastifyRequest } from 'fastify';
 import { PAYMENT_DESCRIPTION, PaymentBodySchema, PaymentSchema } from './bookings.schemas.js';
-import { BookingCancelBody, BookingCreateBody, OverridePolicy, BookingSchema, BookingStatusSchema, CancelBody, CustomerInput, CustomerReferenceFilter, ExpiresAt, PolicySchema, PreferPreviousResource, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
+import { BookingCancelBody, BookingCreateBody, OverridePolicy, BookingSchema, BookingStatusSchema, CancelBody, CustomerInput, CustomerReferenceFilter, ExpiresAt, ImportStatusSchema, PolicySchema, PreferPreviousResource, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
 
 const access = { account: 'required', permission: 'bookings' } as const;
 
@@ -48,7 +48,7 @@ export function bookingRoutes(app: App, service: BookingsService) {
             Type.Object(
               {
                 segments: Type.Array(SegmentInput, { minItems: 1, maxItems: 20 }),
-                status: Type.Optional(BookingStatusSchema),
+                status: Type.Optional(ImportStatusSchema),
                 seats: Type.Optional(Nullable(Seats)),
                 metadata: Type.Optional(MetadataInput),
                 created_at: Type.Optional(DateTime('When the booking was made (not in the future); default now.')),

@@ -7156,7 +7156,8 @@ export interface paths {
                                  */
                                 start: string;
                             }[];
-                            status?: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** @description Default: confirmed. Not `requested` (400 parameter_invalid): an import applies no booking policy, so nothing would approve or time out the request; create it with POST /v1/bookings and `requested: true` instead (docs/policies.md#imports). */
+                            status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                         }[];
                     };
                 };
