@@ -4,7 +4,7 @@ import { accountScope } from '../../http/context.js';
 import { DateOnly, DateTime, EmptyBody, Id, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { BookingsService } from './bookings.service.js';
 import { ApiError } from '../../lib/errors.js';
-import { RETURNING_VERSION } from '../../lib/api-versions.js';
+import { POLICIES_VERSION, RETURNING_VERSION, versionHas } from '../../lib/api-versions.js';
 import { assertFieldsOfVersion } from '../../http/request-guards.js';
 import type { FastifyRequest } from 'fastify';
 import { PAYMENT_DESCRIPTION, PaymentBodySchema, PaymentSchema } from './bookings.schemas.js';
@@ -95,7 +95,8 @@ export function bookingRoutes(app: App, service: BookingsService) {
     handler: (req) => {
       const { limit, starting_after, ending_before, ...rest } = req.query;
       const filters = Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('metadata[')));
-      return service.list(accountScope(req), filters, { limit, starting_after, ending_before }, metadataFilters(req.query));
+      const requestedAsPending = !versionHas(req.auth.apiVersion, POLICIES_VERSION);
+      return service.list(accountScope(req), { ...filters, requestedAsPending }, { limit, starting_after, ending_before }, metadataFilters(req.query));
     },
   });
 
