@@ -25,7 +25,11 @@ const Minutes = (min: number, max: number, description: string) =>
 
 export const MoneySchema = Type.Object(
   {
-    amount: Type.Integer({ minimum: 0, maximum: 100_000_000, description: "In the currency's minor units (2000 EUR: 20.00 €)." }),
+    amount: Type.Integer({
+      minimum: 0,
+      maximum: 100_000_000,
+      description: "In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee).",
+    }),
     currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'An ISO 4217 code, upper case (EUR, USD, JPY).' }),
   },
   { additionalProperties: false },
@@ -155,9 +159,17 @@ const maxOf = (values: (number | null | undefined)[]): number | null => {
 };
 
 /**
+ * A fee of 0 is no fee: nothing is charged and no booking.charge_due sent. It is still the
+ * resource's own value, so a resource sets aside the account's fee with it (null would fall
+ * back to the account's).
+ */
+const chargeable = (fee: Money | null | undefined): Money | null => (fee && fee.amount > 0 ? fee : null);
+
+/**
  * THE rule of which policy applies: on each resource, its own field or else the account's;
  * across the booking's resources, the strictest (approval if any requires it, the shortest
- * timeout, the longest cutoffs). A booking on no resource's own policy takes the account's.
+ * timeout, the longest cutoffs; fees and the deposit: the first resource's that has one). A
+ * booking on no resource's own policy takes the account's.
  */
 export function policyInForce(account: BookingPolicyRow | null | undefined, resources: (BookingPolicyRow | null | undefined)[]): PolicyInForce {
   const effective = (resources.length ? resources : [undefined]).map((r) => {
@@ -180,8 +192,8 @@ export function policyInForce(account: BookingPolicyRow | null | undefined, reso
     cancelCutoffMinutes: maxOf(effective.map((e) => e.cancel)),
     rescheduleCutoffMinutes: maxOf(effective.map((e) => e.reschedule)),
     // Fees are not added across currencies: one resource's applies (docs/policies.md#fees).
-    lateCancelFee: effective.find((e) => e.lateCancelFee)?.lateCancelFee ?? null,
-    noShowFee: effective.find((e) => e.noShowFee)?.noShowFee ?? null,
+    lateCancelFee: chargeable(effective.find((e) => e.lateCancelFee)?.lateCancelFee),
+    noShowFee: chargeable(effective.find((e) => e.noShowFee)?.noShowFee),
     // Like fees: one resource's deposit (the first in segment order), never a sum across currencies.
     deposit: effective.find((e) => e.deposit)?.deposit ?? null,
   };

@@ -22,6 +22,8 @@ export type BookingOrder = 'created' | 'start' | '-start';
  */
 export interface BookingListFilters {
   status?: BookingStatus;
+  /** `pending` lists the live requests too: a client before 2027-02-01 reads them as pending. */
+  requestedAsPending?: boolean;
   resource?: string;
   location?: string;
   series?: string;
@@ -56,7 +58,7 @@ export async function listBookingRows(
   // Status is the effective one: a pending booking past expires_at is listed as expired, a
   // requested one past its approval timeout as cancelled.
   if (f.status === 'pending') {
-    q = q.where(pendingAndLive('b', now));
+    q = q.where(f.requestedAsPending ? sql<boolean>`(${pendingAndLive('b', now)} or ${requestedAndLive('b', now)})` : pendingAndLive('b', now));
   } else if (f.status === 'expired') {
     q = q.where((eb) => eb.or([eb('b.status', '=', 'expired'), pendingAndLapsed('b', now)]));
   } else if (f.status === 'requested') {

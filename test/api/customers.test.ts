@@ -24,7 +24,8 @@ describe('customers on bookings and attendees', () => {
     const api = await t.newAccount();
     const r = await openResource(api);
     const segments = [seg(r.id, day, '10:00', '11:00')];
-    expect((await api.post('/v1/bookings', { segments, customer: { name: 'Ada' } })).status).toBe(400);
+    const nameless = expectError(await api.post('/v1/bookings', { segments, customer: { name: 'Ada' } }), 400, 'parameter_missing', 'customer.reference');
+    expect(nameless.message).toMatch(/customer\.reference/);
     expectError(await api.post('/v1/bookings', { segments, customer: { reference: ' ' } }), 400, 'parameter_invalid', 'customer.reference');
     expectError(await api.post('/v1/bookings', { segments, customer: { reference: 'c', email: 'ada@' } }), 400, 'parameter_invalid', 'customer.email');
     expectError(await api.post('/v1/bookings', { segments, customer: { reference: 'c', phone: '0612345678' } }), 400, 'parameter_invalid', 'customer.phone');
@@ -35,6 +36,19 @@ describe('customers on bookings and attendees', () => {
     expectError(imported, 400, 'parameter_invalid', 'bookings[0].customer.email');
     // Nothing was written by the refusals.
     expect((await api.get('/v1/bookings')).body.data).toEqual([]);
+  });
+
+  it("refuses an attendee's invalid customer with 400 naming the field, and adds no attendee", async () => {
+    const api = await t.newAccount();
+    const r = await openResource(api);
+    const b = await book(api, { segments: [seg(r.id, day, '10:00', '11:00')], seats: 4 });
+    const attendees = `/v1/bookings/${b.id}/attendees`;
+    expectError(await api.post(attendees, { customer: { reference: 'a', email: 'x' } }), 400, 'parameter_invalid', 'customer.email');
+    expectError(await api.post(attendees, { customer: { email: 'ada@example.com' } }), 400, 'parameter_missing', 'customer.reference');
+    expectError(await api.post(attendees, { customer: { reference: 'a', time_zone: 'Mars/Olympus' } }), 400, 'parameter_invalid', 'customer.time_zone');
+    const added = (await api.post(attendees, { customer: { reference: 'a' } })).body;
+    expectError(await api.post(`/v1/attendees/${added.id}`, { customer: { reference: 'a', phone: '12' } }), 400, 'parameter_invalid', 'customer.phone');
+    expect((await api.get(attendees)).body.data.map((a: any) => a.customer.reference)).toEqual(['a']);
   });
 
   it('replaces the customer on update, and null removes it', async () => {

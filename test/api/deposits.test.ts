@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client, expectError, setupTestApp, type TestContext } from '../support/harness.js';
-import { book, eventsOf, openResource, seg } from './bookings.helpers.js';
+import { book, eventsOf, iso, openResource, seg } from './bookings.helpers.js';
 
 const t: TestContext = await setupTestApp();
 const MIN = 60_000;
@@ -249,6 +249,25 @@ describe('every door', () => {
     const reader = await t.restrictedKey({ permissions: { bookings: 'read' } });
     const readOnly = await new Client(t.app, reader).withAccount(api.accountId).post(`/v1/bookings/${held.structuredContent.id}/payments`, { amount: 1, currency: 'EUR', provider: 'p', reference: 'r' });
     expectError(readOnly, 403, 'permission_denied');
+  });
+
+  it('keeps the hold of a deposit moved for the customer (hold_booking, requested: true) to hold_minutes, whatever expires_at it asks; the business may extend it', async () => {
+    const { api, room } = await setup();
+    const held = (await mcpCall(api, 'hold_booking', { segments: [seg(room.id, DAY, '10:00', '11:00')] })).structuredContent;
+    expect(Date.parse(held.expires_at)).toBe(START - WEEK + 30 * MIN);
+    const sixDays = iso(START - WEEK + 6 * 24 * 60 * MIN);
+    const rehold = await mcpCall(api, 'hold_booking', { replaces: held.id, expires_at: sixDays, segments: [seg(room.id, DAY, '11:00', '12:00')] });
+    expect(rehold.structuredContent).toMatchObject({ status: 'pending', payment_status: 'required', expires_at: held.expires_at, replaces: held.id });
+    const viaKey = await book(api, { replaces: rehold.structuredContent.id, requested: true, status: 'pending', expires_at: sixDays, segments: [seg(room.id, DAY, '12:00', '13:00')] });
+    expect(viaKey).toMatchObject({ status: 'pending', expires_at: held.expires_at });
+    // The hold ends at hold_minutes: the time is free then.
+    setClock(WEEK - 30 * MIN);
+    expect((await api.get(`/v1/bookings/${viaKey.id}`)).body.status).toBe('expired');
+    // The business's own key may hold longer, as with expires_at on POST /v1/bookings/{id}.
+    setClock(WEEK);
+    const other = await customerBooking(api, room.id, '14:00', '15:00');
+    const extended = await book(api, { replaces: other.id, status: 'pending', expires_at: sixDays, segments: [seg(room.id, DAY, '15:00', '16:00')] });
+    expect(extended).toMatchObject({ status: 'pending', payment_status: 'required', expires_at: sixDays });
   });
 
   it('manage links: a move carries the payments to the new booking, a cancel before the cutoff records the refund', async () => {

@@ -38,4 +38,29 @@ describe('API versions on real bookings', () => {
     expect(new Webhook(oldEp.secret).verify(oldReq.body, oldReq.headers as Record<string, string>)).toEqual(oldEvent.body);
     expect(new Webhook(newEp.secret).verify(newReq.body, newReq.headers as Record<string, string>)).toEqual(event);
   });
+
+  it('delivers a declined request to an endpoint pinned before 2027-02-01 as booking.cancelled, and no booking.requested', async () => {
+    const r = await receiver();
+    const oldEp = await createEndpoint(t.api, { url: `${r.url}/old`, enabled_events: ['booking.*'], api_version: '2027-01-10' });
+    await createEndpoint(t.api, { url: `${r.url}/new`, enabled_events: ['booking.*'] });
+    const api = await t.newAccount();
+    await api.post(`/v1/accounts/${api.accountId}`, { booking_policy: { approval: 'required' } });
+    const room = await openResource(api);
+    const request = await book(api, { segments: [seg(room.id, futureDay(), '10:00', '11:00')], requested: true });
+    expect(request.status).toBe('requested');
+    expect((await api.post(`/v1/bookings/${request.id}/decline`, { reason: 'full' })).status).toBe(200);
+    const events = (await api.get('/v1/events', { type: 'booking.*' })).body.data as { id: string; type: string }[];
+    const idOf = (type: string) => events.find((e) => e.type === type)!.id;
+    const [requested, declined] = [idOf('booking.requested'), idOf('booking.declined')];
+
+    // Delivery rows are written with their event: the old endpoint has none of the request.
+    const oldDeliveries = (await t.api.get(`/v1/webhook_endpoints/${oldEp.id}/deliveries`)).body.data.map((d: any) => d.event);
+    expect(oldDeliveries).toContain(declined);
+    expect(oldDeliveries).not.toContain(requested);
+    await eventually(() => r.forEvent(declined).length === 2 && r.forEvent(requested).length === 1, { what: 'the deliveries' });
+    const oldReq = r.forEvent(declined).find((q) => q.path.endsWith('/old'))!;
+    const delivered = new Webhook(oldEp.secret).verify(oldReq.body, oldReq.headers as Record<string, string>) as any;
+    expect(delivered).toMatchObject({ id: declined, type: 'booking.cancelled', api_version: '2027-01-10', data: { object: { id: request.id, status: 'cancelled' } } });
+    expect(delivered).toEqual((await api.get(`/v1/events/${declined}`, undefined, { version: '2027-01-10' })).body);
+  });
 });

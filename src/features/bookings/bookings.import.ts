@@ -14,9 +14,12 @@ import type { ConflictPolicy } from '../../core/availability/types.js';
 import { instant, parseSegments, type ParsedSegments, type SegmentBody } from './bookings.input.js';
 import { conflictError, customerColumns, lockAndPlan, writeBooking, type ApiBooking, type CustomerBody } from '../../capacity/index.js';
 
+/** Every state but `requested`, which waits for an approval an import never asks (docs/policies.md#imports). */
+type ImportStatus = Exclude<BookingStatus, 'requested'>;
+
 export interface ImportItem {
   segments: SegmentBody[];
-  status?: BookingStatus;
+  status?: ImportStatus;
   seats?: number | null;
   metadata?: Record<string, string>;
   created_at?: string;
@@ -24,7 +27,7 @@ export interface ImportItem {
   customer?: CustomerBody | null;
 }
 
-const HOLDING: ReadonlySet<BookingStatus> = new Set(['pending', 'confirmed']);
+const HOLDING: ReadonlySet<ImportStatus> = new Set(['pending', 'confirmed']);
 
 /**
  * An import is all or nothing, so it is one transaction, and on PGlite it holds the only

@@ -8,6 +8,7 @@ import type { BookingStatus } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { accountTimezone } from '../../tenancy/accounts.repository.js';
 import { invalid } from '../../lib/errors.js';
+import { POLICIES_VERSION } from '../../lib/api-versions.js';
 import { assertOneCursor, type PageParams } from '../../db/pagination.js';
 import { isValidTimeZone } from '../../lib/timezone.js';
 import { addDays, localToInstant } from '../../core/time/wall-time.js';
@@ -29,6 +30,8 @@ export interface BookingFilters {
   conflicted?: boolean;
   order?: BookingOrder;
   'customer.reference'?: string;
+  /** Not a query parameter: the client reads `requested` as `pending` (pinned before 2027-02-01). */
+  requestedAsPending?: boolean;
 }
 
 export async function listBookings(
@@ -40,6 +43,12 @@ export async function listBookings(
   now: Date,
 ): Promise<{ rows: BookingRow[]; hasMore: boolean }> {
   assertOneCursor(page);
+  if (f.requestedAsPending && f.status === 'requested') {
+    throw invalid(
+      'status',
+      `Invalid status: 'requested' arrived in API version ${POLICIES_VERSION}, after this request's; a booking waiting for approval reads as pending in it, and status=pending lists it.`,
+    );
+  }
   const from = f.from !== undefined ? instant(f.from, 'from') : null;
   const to = f.to !== undefined ? instant(f.to, 'to') : null;
   if (from !== null && to !== null && to <= from) throw invalid('to', 'Invalid to: must be after from.');
@@ -61,6 +70,7 @@ export async function listBookings(
   }
   const filters = {
     status: f.status,
+    requestedAsPending: f.requestedAsPending,
     resource: f.resource,
     location: f.location,
     series: f.series,

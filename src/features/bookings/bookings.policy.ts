@@ -1,13 +1,14 @@
 /**
  * The booking policy where the bookings feature acts (docs/policies.md): which new booking
  * waits for approval or for its deposit, the cancel and reschedule windows, and what becomes
- * of a paid deposit when the booking ends without taking place. Every door (REST, MCP tools,
- * manage links, a future booking session) reaches these through the bookings service, so
- * none can skip them; the policy in force is capacity's `loadPolicy`, the window the core's.
+ * of a paid deposit when the booking ends without taking place, and what a move may change
+ * (`replacementStatus`). Every door (REST, MCP tools, manage links, booking sessions) reaches
+ * these through the bookings service, and a move keeps them, so none can skip them; the
+ * policy in force is capacity's `loadPolicy`, the window the core's.
  */
 import type { Trx } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
-import type { PolicyOverride } from '../../db/schema.js';
+import type { BookingStatus, PolicyOverride } from '../../db/schema.js';
 import { ApiError } from '../../lib/errors.js';
 import { cutoffMessage, insideCutoff, type CutoffRule } from '../../core/bookings/cutoffs.js';
 import { newId, ID_PREFIX } from '../../lib/ids.js';
@@ -60,6 +61,32 @@ const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + mi
 /** When an approved booking's deposit hold ends: `hold_minutes` after the approval. */
 export function depositHoldEnd(deposit: DepositPolicy, now: Date): Date {
   return minutesAfter(now, deposit.hold_minutes);
+}
+
+/** What a `replaces` asks for the new booking, and who asks. */
+export interface ReplacementAsked {
+  status: BookingStatus;
+  expiresAt: Date | null;
+  door: Door;
+}
+
+/**
+ * The status and expiry of a booking's replacement (a reschedule, `replaces`, a manage link's
+ * move): a move is no way around the policy the booking was made under.
+ * - A `requested` booking's replacement stays `requested` with its approval timeout, whatever
+ *   status was asked and by whom: only POST /v1/bookings/{id}/approve confirms a request.
+ * - A deposit hold is not confirmed by a move (409 policy_violation), and one moved for the
+ *   customer keeps its hold's end: a customer door cannot stretch the hold past `hold_minutes`
+ *   (the business extends it with `expires_at` on POST /v1/bookings/{id}).
+ * `asked` is absent on a reschedule, which keeps the old booking's status and hold.
+ */
+export function replacementStatus(old: BookingRow, oldStatus: BookingStatus, asked: ReplacementAsked | undefined): { status: BookingStatus; expiresAt: Date | null } {
+  if (oldStatus === 'requested') return { status: 'requested', expiresAt: old.expires_at };
+  const status = asked?.status ?? oldStatus;
+  if (status === 'confirmed') assertDepositPaid(old);
+  if (status !== 'pending') return { status, expiresAt: null };
+  const keepsHold = oldStatus === 'pending' && (asked === undefined || (asked.door === 'customer' && old.deposit !== null));
+  return { status, expiresAt: keepsHold ? old.expires_at : (asked?.expiresAt ?? null) };
 }
 
 /** Refuses to confirm a booking whose deposit is not paid (409 policy_violation, rule deposit). */

@@ -5,7 +5,7 @@
  * POST /v1/bookings/{id}/reschedule and by POST /v1/bookings with `replaces`.
  */
 import { json, type Trx } from '../../db/transaction.js';
-import { assertDepositPaid, checkCutoff } from './bookings.policy.js';
+import { checkCutoff, replacementStatus, type ReplacementAsked } from './bookings.policy.js';
 import type { BookingStatus } from '../../db/schema.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { ApiError, invalid, missing, notFound } from '../../lib/errors.js';
@@ -24,9 +24,12 @@ export interface ReplaceRequest {
   oldParam: string | null;
   parsed: ParsedSegments;
   policy: ConflictPolicy;
-  /** Omitted: the old booking's status (and expires_at while pending). */
-  status?: BookingStatus;
-  expiresAt?: Date | null;
+  /**
+   * The status and expiry asked by `replaces`, and who asked (a customer door cannot stretch a
+   * deposit hold); omitted (a reschedule): the old booking's status and hold. The policy may
+   * keep the old ones anyway (`replacementStatus`).
+   */
+  asked?: ReplacementAsked;
   /** Omitted: copied from the old booking. */
   seats?: number | null;
   /** Omitted: copied from the old booking, as its waitlisted attendees move too. */
@@ -84,10 +87,7 @@ export async function replaceBooking(trx: Trx, scope: AccountScope, r: ReplaceRe
   }
   const waitlistLimit = r.waitlistLimit ?? old.waitlist_limit;
   if (seats === null && waitlistLimit > 0) throw invalid('waitlist_limit', 'A waitlist needs a booking with seats; set seats too.');
-  const status = r.status ?? oldStatus;
-  // A move is no way around the deposit: an unpaid one is not confirmed by `replaces` either.
-  if (status === 'confirmed') assertDepositPaid(old);
-  const expiresAt = r.status !== undefined ? (r.expiresAt ?? null) : status === 'pending' || status === 'requested' ? old.expires_at : null;
+  const { status, expiresAt } = replacementStatus(old, oldStatus, r.asked);
   const before = await hydrateBooking(trx, scope, old, now);
 
   const { row: createdRow, booking: created } = await writeBooking(

@@ -4,11 +4,11 @@ import { accountScope } from '../../http/context.js';
 import { DateOnly, DateTime, EmptyBody, Id, IdParams, ListOf, ListQuery, MetadataInput, Nullable, metadataFilters } from '../../http/schemas.js';
 import type { BookingsService } from './bookings.service.js';
 import { ApiError } from '../../lib/errors.js';
-import { RETURNING_VERSION } from '../../lib/api-versions.js';
+import { POLICIES_VERSION, RETURNING_VERSION, versionHas } from '../../lib/api-versions.js';
 import { assertFieldsOfVersion } from '../../http/request-guards.js';
 import type { FastifyRequest } from 'fastify';
 import { PAYMENT_DESCRIPTION, PaymentBodySchema, PaymentSchema } from './bookings.schemas.js';
-import { BookingCancelBody, BookingCreateBody, OverridePolicy, BookingSchema, BookingStatusSchema, CancelBody, CustomerInput, CustomerReferenceFilter, ExpiresAt, PolicySchema, PreferPreviousResource, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
+import { BookingCancelBody, BookingCreateBody, OverridePolicy, BookingSchema, BookingStatusSchema, CancelBody, CustomerInput, CustomerReferenceFilter, ExpiresAt, ImportStatusSchema, PolicySchema, PreferPreviousResource, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
 
 const access = { account: 'required', permission: 'bookings' } as const;
 
@@ -48,7 +48,7 @@ export function bookingRoutes(app: App, service: BookingsService) {
             Type.Object(
               {
                 segments: Type.Array(SegmentInput, { minItems: 1, maxItems: 20 }),
-                status: Type.Optional(BookingStatusSchema),
+                status: Type.Optional(ImportStatusSchema),
                 seats: Type.Optional(Nullable(Seats)),
                 metadata: Type.Optional(MetadataInput),
                 created_at: Type.Optional(DateTime('When the booking was made (not in the future); default now.')),
@@ -95,7 +95,8 @@ export function bookingRoutes(app: App, service: BookingsService) {
     handler: (req) => {
       const { limit, starting_after, ending_before, ...rest } = req.query;
       const filters = Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('metadata[')));
-      return service.list(accountScope(req), filters, { limit, starting_after, ending_before }, metadataFilters(req.query));
+      const requestedAsPending = !versionHas(req.auth.apiVersion, POLICIES_VERSION);
+      return service.list(accountScope(req), { ...filters, requestedAsPending }, { limit, starting_after, ending_before }, metadataFilters(req.query));
     },
   });
 

@@ -13,6 +13,14 @@ const SharedStatuses = [
 ] as const;
 /** Booking states; `requested` waits for the business's approval (docs/policies.md#approval; API version 2027-02-01). */
 export const BookingStatusSchema = Type.Union([Type.Literal('requested'), ...SharedStatuses]);
+/**
+ * The states an import may record: not `requested`. An import applies no booking policy, so
+ * nothing would ever approve or time out an imported request, and it would hold its time forever.
+ */
+export const ImportStatusSchema = Type.Union([...SharedStatuses], {
+  description:
+    'Default: confirmed. Not `requested` (400 parameter_invalid): an import applies no booking policy, so nothing would approve or time out the request; create it with POST /v1/bookings and `requested: true` instead (docs/policies.md#imports).',
+});
 /** Attendee states: the booking's but `requested`, and `waitlisted` (docs/waitlists.md; API version 2027-01-10). */
 export const AttendeeStatusSchema = Type.Union([...SharedStatuses, Type.Literal('waitlisted')]);
 

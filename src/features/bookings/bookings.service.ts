@@ -76,6 +76,9 @@ function assertWaitlistHasSeats(seats: number | null, waitlistLimit: number) {
   if (seats === null && waitlistLimit > 0) throw invalid('waitlist_limit', 'A waitlist needs a booking with seats; set seats too.');
 }
 
+/** A booking made with `requested: true` is made for the customer (docs/policies.md#approval). */
+const doorOf = (body: CreateBookingBody): Door => (body.requested === true ? 'customer' : 'business');
+
 const EVENT_OF = {
   confirm: 'booking.confirmed',
   cancel: 'booking.cancelled',
@@ -119,8 +122,7 @@ export class BookingsService {
             oldParam: 'replaces',
             parsed,
             policy,
-            status,
-            expiresAt,
+            asked: { status, expiresAt, door: doorOf(body) },
             seats: body.seats,
             waitlistLimit: body.waitlist_limit,
             waitlistHoldMinutes: body.waitlist_hold_minutes,
@@ -135,8 +137,7 @@ export class BookingsService {
       const preferPreviousOf = preferPrevious ? (customer?.customer_reference ?? undefined) : undefined;
       const plan = await lockAndPlan(trx, scope, { ...parsed, policy, now, preferPreviousOf });
       if (!plan.ok) throw conflictError(plan);
-      const door: Door = body.requested === true ? 'customer' : 'business';
-      const held = await statusUnderPolicy(trx, scope, plan, door, { status, expiresAt }, now);
+      const held = await statusUnderPolicy(trx, scope, plan, doorOf(body), { status, expiresAt }, now);
       const { booking } = await writeBooking(
         trx,
         scope,

@@ -263,14 +263,14 @@ export interface paths {
                                     } | null;
                                     /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                     late_cancel_fee: {
-                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                         amount: number;
                                         /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                         currency: string;
                                     } | null;
                                     /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                     no_show_fee: {
-                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                         amount: number;
                                         /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                         currency: string;
@@ -384,14 +384,14 @@ export interface paths {
                             } | null;
                             /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                             late_cancel_fee?: {
-                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                 amount: number;
                                 /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                 currency: string;
                             } | null;
                             /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                             no_show_fee?: {
-                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                 amount: number;
                                 /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                 currency: string;
@@ -482,14 +482,14 @@ export interface paths {
                                 } | null;
                                 /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                 late_cancel_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
                                 } | null;
                                 /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                 no_show_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
@@ -618,14 +618,14 @@ export interface paths {
                                 } | null;
                                 /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                 late_cancel_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
                                 } | null;
                                 /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                 no_show_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
@@ -734,14 +734,14 @@ export interface paths {
                             } | null;
                             /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                             late_cancel_fee?: {
-                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                 amount: number;
                                 /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                 currency: string;
                             } | null;
                             /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                             no_show_fee?: {
-                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                 amount: number;
                                 /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                 currency: string;
@@ -832,14 +832,14 @@ export interface paths {
                                 } | null;
                                 /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                 late_cancel_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
                                 } | null;
                                 /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                 no_show_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
@@ -7156,7 +7156,8 @@ export interface paths {
                                  */
                                 start: string;
                             }[];
-                            status?: "requested" | "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
+                            /** @description Default: confirmed. Not `requested` (400 parameter_invalid): an import applies no booking policy, so nothing would approve or time out the request; create it with POST /v1/bookings and `requested: true` instead (docs/policies.md#imports). */
+                            status?: "pending" | "confirmed" | "cancelled" | "expired" | "completed" | "no_show";
                         }[];
                     };
                 };
@@ -9883,14 +9884,14 @@ export interface paths {
                                     } | null;
                                     /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                     late_cancel_fee: {
-                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                         amount: number;
                                         /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                         currency: string;
                                     } | null;
                                     /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                     no_show_fee: {
-                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                        /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                         amount: number;
                                         /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                         currency: string;
@@ -10000,14 +10001,14 @@ export interface paths {
                             } | null;
                             /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                             late_cancel_fee?: {
-                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                 amount: number;
                                 /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                 currency: string;
                             } | null;
                             /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                             no_show_fee?: {
-                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                 amount: number;
                                 /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                 currency: string;
@@ -10104,14 +10105,14 @@ export interface paths {
                                 } | null;
                                 /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                 late_cancel_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
                                 } | null;
                                 /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                 no_show_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
@@ -10240,14 +10241,14 @@ export interface paths {
                                 } | null;
                                 /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                 late_cancel_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
                                 } | null;
                                 /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                 no_show_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
@@ -10358,14 +10359,14 @@ export interface paths {
                             } | null;
                             /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                             late_cancel_fee?: {
-                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                 amount: number;
                                 /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                 currency: string;
                             } | null;
                             /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                             no_show_fee?: {
-                                /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                 amount: number;
                                 /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                 currency: string;
@@ -10460,14 +10461,14 @@ export interface paths {
                                 } | null;
                                 /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                 late_cancel_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
                                 } | null;
                                 /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                 no_show_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
@@ -10650,14 +10651,14 @@ export interface paths {
                                 } | null;
                                 /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                 late_cancel_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
                                 } | null;
                                 /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                 no_show_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
@@ -11068,14 +11069,14 @@ export interface paths {
                                 } | null;
                                 /** @description What a cancel inside the cancel window (a secret key overriding it) costs: a `late_cancel` charge. null: none of its own. */
                                 late_cancel_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
                                 } | null;
                                 /** @description What a no-show costs: a `no_show` charge when the booking is marked no_show. null: none of its own. */
                                 no_show_fee: {
-                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). */
+                                    /** @description In the currency's minor units (2000 EUR: 20.00 €). 0: no fee, nothing is charged (on a resource it sets aside the account's fee). */
                                     amount: number;
                                     /** @description An ISO 4217 code, upper case (EUR, USD, JPY). */
                                     currency: string;
