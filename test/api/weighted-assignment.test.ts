@@ -78,6 +78,49 @@ describe('candidate_order weighted', () => {
     expect(booked[2]).toBe(senior.id);
   });
 
+  it("applies weights and priorities to the candidates of a search segment's type, and a booking gets the candidate search named", async () => {
+    const api = await t.newAccount();
+    // Created Ben, senior, Anna: the type's listed order would start with Ben.
+    const ben = await room(api, { type: 'stylist', capacity: 1 });
+    const senior = await room(api, { type: 'stylist', capacity: 1, assignment_priority: 1, assignment_weight: 100 });
+    const anna = await room(api, { type: 'stylist', capacity: 1, assignment_weight: 2 });
+    await room(api, { type: 'colourist', capacity: 1, assignment_weight: 100 });
+    const stylists = [ben.id, senior.id, anna.id];
+    const name = (id: string) => (id === anna.id ? 'A' : id === ben.id ? 'B' : id === senior.id ? 'S' : id);
+    const offeredByType = async (start: string) => {
+      const end = new Date(Date.parse(start) + 3_600_000).toISOString().replace('.000Z', 'Z');
+      const body = await ok(api.post('/v1/availability', { from: start, to: end, timezone: 'UTC', segments: [{ type: 'stylist', duration_minutes: 60, candidate_order: 'weighted' }] }));
+      return body.slots[0]?.segments[0].resource ?? null;
+    };
+    const bookNamed = async (start: string) => {
+      const end = new Date(Date.parse(start) + 3_600_000).toISOString().replace('.000Z', 'Z');
+      const booking = await ok(api.post('/v1/bookings', { segments: [{ resources: stylists, start, end, candidate_order: 'weighted' }] }));
+      return booking.segments[0].resource as string;
+    };
+
+    const got: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const start = hour('2027-02-02', 8 + i);
+      const offered = await offeredByType(start);
+      expect(await bookNamed(start)).toBe(offered);
+      got.push(name(offered));
+    }
+    // The senior (priority 1) is never offered while a junior is free, whatever its weight.
+    expect(got.join('')).toBe('ABAABAABA');
+
+    // At one hour, the juniors fill up first; only then is the senior offered.
+    const start = hour('2027-02-03', 10);
+    const fill: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const offered = await offeredByType(start);
+      expect(await bookNamed(start)).toBe(offered);
+      fill.push(name(offered));
+    }
+    expect(fill.slice(0, 2).sort()).toEqual(['A', 'B']);
+    expect(fill[2]).toBe('S');
+    expect(await offeredByType(start)).toBeNull();
+  });
+
   it("counts each candidate's bookings over the fairness period: the local day, the ISO week (default) or the calendar month", async () => {
     const api = await t.newAccount();
     const a = await room(api);
