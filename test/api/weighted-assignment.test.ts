@@ -153,6 +153,32 @@ describe('candidate_order weighted', () => {
     expect(booking.segments[0].resource).toBe(b.id);
   });
 
+  it("counts the fairness period in the candidate's own zone: Auckland's day, week and month, not UTC's", async () => {
+    const api = await t.newAccount();
+    const tz = 'Pacific/Auckland'; // UTC+13 (daylight time) throughout these dates
+    const pair = async () => [await openResource(api, { timezone: tz, capacity: 100 }, [{ start: '00:00', end: '24:00' }]), await openResource(api, { timezone: tz, capacity: 100 }, [{ start: '00:00', end: '24:00' }])];
+    const direct = (r: string, start: string) =>
+      ok(api.post('/v1/bookings', { segments: [{ resource: r, start, end: new Date(Date.parse(start) + 3_600_000).toISOString() }] }));
+    // Each case: `a` has two bookings inside the local period but outside the UTC one, `b` one booking inside the UTC period
+    // but outside the local one. Counted locally (a 2, b 0) `b` is furthest below its share; counted in UTC (a 0, b 1) `a` would be.
+    const cases = [
+      // Wednesday 10 March 11:00 in Auckland (still Tuesday 9 March in UTC).
+      { period: 'day', at: '2027-03-09T22:00:00Z', a: ['2027-03-10T01:00:00Z', '2027-03-10T02:00:00Z'], b: ['2027-03-09T05:00:00Z'] },
+      // The ISO week of Monday 8 March runs from 2027-03-07T11:00Z to 2027-03-14T11:00Z in Auckland.
+      { period: 'week', at: '2027-03-09T22:00:00Z', a: ['2027-03-07T12:00:00Z', '2027-03-07T13:00:00Z'], b: ['2027-03-14T12:00:00Z'] },
+      // March runs from 2027-02-28T11:00Z to 2027-03-31T11:00Z in Auckland.
+      { period: 'month', at: '2027-03-15T22:00:00Z', a: ['2027-02-28T12:00:00Z', '2027-02-28T13:00:00Z'], b: ['2027-03-31T12:00:00Z'] },
+    ];
+    for (const c of cases) {
+      const [a, b] = await pair();
+      for (const start of c.a) await direct(a.id, start);
+      for (const start of c.b) await direct(b.id, start);
+      const { offered, booked } = await offeredThenBooked(api, [a.id, b.id], c.at, { fairness_period: c.period });
+      expect(offered, c.period).toBe(b.id);
+      expect(booked, c.period).toBe(b.id);
+    }
+  });
+
   it('refuses an unknown order or period naming the field', async () => {
     const api = await t.newAccount();
     const a = await room(api);
