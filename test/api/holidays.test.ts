@@ -47,6 +47,24 @@ describe('GET /v1/holidays', () => {
     expect(berlin.data.map((d: any) => d.date)).not.toContain('2027-01-06');
   });
 
+  it("defaults to the clock's current year (UTC) and to every type", async () => {
+    const api = await t.newAccount();
+    // The clock stands at 2026-12-01.
+    const body = await ok(api.get('/v1/holidays', { country: 'DE', subdivision: 'BY' }));
+    expect(body.data.every((d: any) => d.date.startsWith('2026-'))).toBe(true);
+    expect(body.data).toContainEqual(expect.objectContaining({ date: '2026-12-24', name: 'Heiliger Abend', type: 'bank' }));
+    expect(body.data).toContainEqual(expect.objectContaining({ date: '2026-12-25', type: 'public' }));
+    expect(new Set(body.data.map((d: any) => d.type)).size).toBeGreaterThan(1);
+    t.clock.set(Date.parse('2027-12-31T23:30:00Z'));
+    try {
+      // Already 2028 in Berlin, still 2027 in UTC: the year is UTC's.
+      const late = await ok(api.get('/v1/holidays', { country: 'DE', subdivision: 'BY' }));
+      expect(late.data.every((d: any) => d.date.startsWith('2027-'))).toBe(true);
+    } finally {
+      t.clock.set(Date.parse('2026-12-01T08:00:00Z'));
+    }
+  });
+
   it('answers 400 naming the parameter for an unknown country, subdivision, type or year', async () => {
     const api = await t.newAccount();
     const cases: [Record<string, string | number>, string][] = [
@@ -95,6 +113,26 @@ describe('holidays on accounts and resources', () => {
     }
     expect((await ok(api.get(`/v1/accounts/${api.accountId}`))).holidays).toBeNull();
     expect((await ok(api.get(`/v1/resources/${r.id}`))).holidays).toBe('account');
+  });
+
+  it('refuses an account or a resource created with an unknown country, subdivision or type with a 400 naming the field, and creates nothing', async () => {
+    const api = await t.newAccount();
+    const accountsBefore = (await ok(t.api.get('/v1/accounts', { limit: 100 }))).data.length;
+    const cases: [unknown, string][] = [
+      [{ country: 'QQ' }, 'holidays.country'],
+      [{ country: 'DE', subdivision: 'XY' }, 'holidays.subdivision'],
+      [{ country: 'DE', types: ['holy'] }, 'holidays.types'],
+    ];
+    for (const [holidays, param] of cases) {
+      const account = await t.api.post('/v1/accounts', { name: 'Holidays', holidays });
+      expect(account.status, JSON.stringify(account.body)).toBe(400);
+      expect(account.body.error.param, JSON.stringify(account.body)).toContain(param);
+      const resource = await api.post('/v1/resources', { name: 'A', type: 'room', holidays });
+      expect(resource.status, JSON.stringify(resource.body)).toBe(400);
+      expect(resource.body.error.param, JSON.stringify(resource.body)).toContain(param);
+    }
+    expect((await ok(t.api.get('/v1/accounts', { limit: 100 }))).data.length).toBe(accountsBefore);
+    expect((await ok(api.get('/v1/resources'))).data).toEqual([]);
   });
 
   it("plans with a resource's own holidays instead of its account's: a US-CA resource on a Bavarian account works on Epiphany and is closed on Martin Luther King Jr. Day", async () => {
