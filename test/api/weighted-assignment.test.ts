@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp, type Client } from '../support/harness.js';
 import { openResource } from './bookings.helpers.js';
+import { TWO_APPS, withTwoApps } from '../support/two-apps.js';
 
 const t = await setupTestApp();
 t.clock.set(Date.parse('2027-02-01T08:00:00Z'));
@@ -225,5 +226,22 @@ describe('weighted order under concurrency', () => {
     const counts = ids.map((id) => results.filter((r) => r.body.segments[0].resource === id).length);
     const total = weights.reduce((x, y) => x + y, 0);
     counts.forEach((c, i) => expect(Math.abs(c - (50 * weights[i]) / total), `counts ${counts.join(',')}`).toBeLessThanOrEqual(1));
+  });
+
+  it(`two apps on one database (${TWO_APPS}): 50 weighted bookings split between them end within one booking of each weighted share`, async () => {
+    await withTwoApps(
+      async (api1, api2) => {
+        const weights = [1, 2, 3, 4, 5];
+        const ids: string[] = [];
+        for (const w of weights) ids.push((await room(api1, { assignment_weight: w })).id);
+        const body = { segments: [{ resources: ids, start: hour('2027-02-10', 10), end: hour('2027-02-10', 11), candidate_order: 'weighted' }] };
+        const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? api1 : api2).post('/v1/bookings', body)));
+        expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+        const counts = ids.map((id) => results.filter((r) => r.body.segments[0].resource === id).length);
+        const total = weights.reduce((x, y) => x + y, 0);
+        counts.forEach((c, i) => expect(Math.abs(c - (50 * weights[i]) / total), `counts ${counts.join(',')}`).toBeLessThanOrEqual(1));
+      },
+      { clock: t.clock },
+    );
   });
 });
