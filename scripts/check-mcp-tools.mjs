@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 // explain_slot joins the list when POST /v1/availability/explain is served.
-const EXPECTED = ['find_availability', 'hold_booking', 'book', 'confirm_booking', 'reschedule_booking', 'cancel_booking', 'approve_booking', 'decline_booking', 'record_payment', 'get_booking', 'booking_history', 'list_bookings', 'list_resources'];
+const EXPECTED = ['find_availability', 'list_holidays', 'hold_booking', 'book', 'confirm_booking', 'reschedule_booking', 'cancel_booking', 'approve_booking', 'decline_booking', 'record_payment', 'get_booking', 'booking_history', 'list_bookings', 'list_resources'];
 const OPTIONAL = ['explain_slot'];
 const KEY = 'sk_test_mcpinspectorcheck0000000000';
 

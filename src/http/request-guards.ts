@@ -92,13 +92,51 @@ export function assertNoUndeclaredParameters(req: FastifyRequest): void {
 }
 
 /**
+ * The values found at `path` in a body, each with the parameter name errors give it. A path
+ * names members by dots, and `[]` after a member steps into each item of that array:
+ * `template.segments[].fairness_period` finds `template.segments[1].fairness_period`.
+ */
+function valuesAt(body: unknown, path: string): { value: unknown; param: string }[] {
+  let found: { value: unknown; param: string }[] = [{ value: body, param: '' }];
+  for (const step of path.split('.')) {
+    const eachItem = step.endsWith('[]');
+    const key = eachItem ? step.slice(0, -2) : step;
+    const next: typeof found = [];
+    for (const { value, param } of found) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+      const member = (value as Record<string, unknown>)[key];
+      const name = param ? `${param}.${key}` : key;
+      if (!eachItem) next.push({ value: member, param: name });
+      else if (Array.isArray(member)) member.forEach((item, i) => next.push({ value: item, param: `${name}[${i}]` }));
+    }
+    found = next;
+  }
+  return found;
+}
+
+/**
  * Body fields that a dated API version introduced (docs/api-conventions.md#versions): a client
  * pinned to an older version does not have them, so one it sends is 400 parameter_unknown, as
- * any parameter its version does not know would be. Asked by the routes that take them.
+ * any parameter its version does not know would be. Asked by the routes that take them; a
+ * field inside arrays is named by a path such as `segments[].fairness_period`.
  */
 export function assertFieldsOfVersion(req: FastifyRequest, fields: readonly string[], since: ApiVersion): void {
   if (versionHas(req.auth.apiVersion, since)) return;
-  const body = req.body as Record<string, unknown> | undefined;
-  const sent = fields.find((f) => body !== null && typeof body === 'object' && body[f] !== undefined);
-  if (sent) throw new ApiError('parameter_unknown', `Received unknown parameter: ${sent} (it arrived in API version ${since}; this request is rendered in ${req.auth.apiVersion}).`, sent);
+  for (const field of fields) {
+    const sent = valuesAt(req.body, field).find((v) => v.value !== undefined);
+    if (sent) throw new ApiError('parameter_unknown', `Received unknown parameter: ${sent.param} (it arrived in API version ${since}; this request is rendered in ${req.auth.apiVersion}).`, sent.param);
+  }
+}
+
+/**
+ * Values that a dated API version added to a field older versions already have (an enum's new
+ * member): a client pinned before it gets 400 parameter_invalid naming the field, as it would
+ * for any value its version does not list. `path` as in assertFieldsOfVersion.
+ */
+export function assertValuesOfVersion(req: FastifyRequest, path: string, values: readonly string[], since: ApiVersion): void {
+  if (versionHas(req.auth.apiVersion, since)) return;
+  const sent = valuesAt(req.body, path).find((v) => typeof v.value === 'string' && values.includes(v.value));
+  if (sent) {
+    throw new ApiError('parameter_invalid', `Invalid ${sent.param}: \`${String(sent.value)}\` arrived in API version ${since}; this request is rendered in ${req.auth.apiVersion}.`, sent.param);
+  }
 }

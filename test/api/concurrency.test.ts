@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
-import { loadConfig } from '../../src/config.js';
-import { connect } from '../../src/db/connect.js';
-import { buildApp } from '../../src/app.js';
-import { createPlatform } from '../../src/tenancy/platforms.repository.js';
-import { freshDatabase } from '../support/database.js';
-import { Client, setupTestApp } from '../support/harness.js';
+import { setupTestApp } from '../support/harness.js';
+import { TWO_APPS, withTwoApps } from '../support/two-apps.js';
 import { book, futureDay, openResource, seg } from './bookings.helpers.js';
 
 const t = await setupTestApp();
@@ -58,34 +53,14 @@ describe('racing for the last units', () => {
   });
 });
 
-/*
- * Two app instances on one database. On PostgreSQL each has its own connection pool, as two
- * processes would. On PGlite one process holds the database (its data folder lock), so two
- * instances in that process share its one connection queue: the race runs through the queue.
- */
-describe(`two apps on one database (${process.env.DATABASE_URL ? 'PostgreSQL, a pool each' : 'PGlite, one shared queue'})`, () => {
+describe(`two apps on one database (${TWO_APPS})`, () => {
   it('splits 20 requests between two apps: exactly 3 succeed on a capacity-3 pool', async () => {
-    const { db: db1, url, drop } = await freshDatabase();
-    const db2 = url ? await connect({ databaseUrl: url, dataDir: null, poolSize: 12 }) : db1;
-    const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000 };
-    const app1 = await buildApp(db1, config, false);
-    const app2 = await buildApp(db2, config, false);
-    try {
-      const platform = await createPlatform(db1.kysely, 'Two apps');
-      const c1 = new Client(app1, platform.testKey);
-      const account = (await c1.post('/v1/accounts', { name: 'Shared' })).body.id;
-      const api1 = c1.withAccount(account);
-      const api2 = new Client(app2, platform.testKey, account);
+    await withTwoApps(async (api1, api2) => {
       const pool = await openResource(api1, { capacity: 3 });
       const body = { segments: [seg(pool.id, day, '10:00', '11:00')] };
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? api1 : api2).post('/v1/bookings', body)));
       expect(statuses(results)).toEqual({ 200: 3, 409: 17 });
       expect((await api2.get('/v1/bookings', { resource: pool.id })).body.data).toHaveLength(3);
-    } finally {
-      await app1.close();
-      await app2.close();
-      if (db2 !== db1) await db2.close();
-      await drop();
-    }
+    });
   });
 });

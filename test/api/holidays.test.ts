@@ -47,6 +47,24 @@ describe('GET /v1/holidays', () => {
     expect(berlin.data.map((d: any) => d.date)).not.toContain('2027-01-06');
   });
 
+  it("defaults to the clock's current year (UTC) and to every type", async () => {
+    const api = await t.newAccount();
+    // The clock stands at 2026-12-01.
+    const body = await ok(api.get('/v1/holidays', { country: 'DE', subdivision: 'BY' }));
+    expect(body.data.every((d: any) => d.date.startsWith('2026-'))).toBe(true);
+    expect(body.data).toContainEqual(expect.objectContaining({ date: '2026-12-24', name: 'Heiliger Abend', type: 'bank' }));
+    expect(body.data).toContainEqual(expect.objectContaining({ date: '2026-12-25', type: 'public' }));
+    expect(new Set(body.data.map((d: any) => d.type)).size).toBeGreaterThan(1);
+    t.clock.set(Date.parse('2027-12-31T23:30:00Z'));
+    try {
+      // Already 2028 in Berlin, still 2027 in UTC: the year is UTC's.
+      const late = await ok(api.get('/v1/holidays', { country: 'DE', subdivision: 'BY' }));
+      expect(late.data.every((d: any) => d.date.startsWith('2027-'))).toBe(true);
+    } finally {
+      t.clock.set(Date.parse('2026-12-01T08:00:00Z'));
+    }
+  });
+
   it('answers 400 naming the parameter for an unknown country, subdivision, type or year', async () => {
     const api = await t.newAccount();
     const cases: [Record<string, string | number>, string][] = [
@@ -95,6 +113,63 @@ describe('holidays on accounts and resources', () => {
     }
     expect((await ok(api.get(`/v1/accounts/${api.accountId}`))).holidays).toBeNull();
     expect((await ok(api.get(`/v1/resources/${r.id}`))).holidays).toBe('account');
+  });
+
+  it('refuses an account or a resource created with an unknown country, subdivision or type with a 400 naming the field, and creates nothing', async () => {
+    const api = await t.newAccount();
+    const accountsBefore = (await ok(t.api.get('/v1/accounts', { limit: 100 }))).data.length;
+    const cases: [unknown, string][] = [
+      [{ country: 'QQ' }, 'holidays.country'],
+      [{ country: 'DE', subdivision: 'XY' }, 'holidays.subdivision'],
+      [{ country: 'DE', types: ['holy'] }, 'holidays.types'],
+    ];
+    for (const [holidays, param] of cases) {
+      const account = await t.api.post('/v1/accounts', { name: 'Holidays', holidays });
+      expect(account.status, JSON.stringify(account.body)).toBe(400);
+      expect(account.body.error.param, JSON.stringify(account.body)).toContain(param);
+      const resource = await api.post('/v1/resources', { name: 'A', type: 'room', holidays });
+      expect(resource.status, JSON.stringify(resource.body)).toBe(400);
+      expect(resource.body.error.param, JSON.stringify(resource.body)).toContain(param);
+    }
+    expect((await ok(t.api.get('/v1/accounts', { limit: 100 }))).data.length).toBe(accountsBefore);
+    expect((await ok(api.get('/v1/resources'))).data).toEqual([]);
+  });
+
+  it("plans with a resource's own holidays instead of its account's: a US-CA resource on a Bavarian account works on Epiphany and is closed on Martin Luther King Jr. Day", async () => {
+    const api = await bavarianAccount();
+    const tz = 'Europe/Berlin';
+    const californian = await openResource(api, { timezone: tz, holidays: { country: 'US', subdivision: 'CA' } });
+    const window = (day: string) => ({ from: at(day, '00:00', tz), to: at(day, '23:59', tz), timezone: tz });
+    const slot = (day: string) => ({ resource: californian.id, start: at(day, '10:00', tz), end: at(day, '11:00', tz) });
+
+    // 2027-01-06 (Epiphany) is a Bavarian holiday only: open for this resource everywhere.
+    expect(await openDates(api, californian.id, at('2027-01-06', '00:00', tz), at('2027-01-07', '00:00', tz), tz)).toEqual(['2027-01-06']);
+    const epiphany = await ok(api.post('/v1/availability/explain', { ...window('2027-01-06'), start: at('2027-01-06', '10:00', tz), segments: [{ resource: californian.id, duration_minutes: 60 }] }));
+    expect(epiphany.fits).toBe(true);
+    expect((await ok(api.post('/v1/bookings', { segments: [slot('2027-01-06')] }))).conflicts ?? []).toEqual([]);
+
+    // 2027-01-18 (Martin Luther King Jr. Day) is a US holiday only: closed for this resource everywhere.
+    expect(await openDates(api, californian.id, at('2027-01-18', '00:00', tz), at('2027-01-19', '00:00', tz), tz)).toEqual([]);
+    const mlk = { date: '2027-01-18', name: 'Martin Luther King Jr. Day', rule: expect.any(String) };
+    const explained = await ok(api.post('/v1/availability/explain', { ...window('2027-01-18'), start: at('2027-01-18', '10:00', tz), segments: [{ resource: californian.id, duration_minutes: 60 }] }));
+    expect(explained.fits).toBe(false);
+    expect(explained.segments[0].candidates[0].reasons).toEqual([expect.objectContaining({ reason: 'holiday', holiday: mlk })]);
+    const refused = await api.post('/v1/bookings', { segments: [slot('2027-01-18')] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.conflicts).toEqual([expect.objectContaining({ reason: 'holiday', resource: californian.id, holiday: mlk })]);
+  });
+
+  it('offers a resource whose holidays are null on its account\'s holiday, in search and booking', async () => {
+    const api = await bavarianAccount();
+    const tz = 'Europe/Berlin';
+    const follower = await openResource(api, { timezone: tz });
+    const without = await openResource(api, { timezone: tz, holidays: null });
+    const epiphany = [at('2027-01-06', '00:00', tz), at('2027-01-07', '00:00', tz)] as const;
+    expect(await openDates(api, follower.id, ...epiphany, tz)).toEqual([]);
+    expect(await openDates(api, without.id, ...epiphany, tz)).toEqual(['2027-01-06']);
+    const booking = await ok(api.post('/v1/bookings', { segments: [{ resource: without.id, start: at('2027-01-06', '10:00', tz), end: at('2027-01-06', '11:00', tz) }] }));
+    expect(booking.conflicts ?? []).toEqual([]);
+    expect(booking.conflicted).toBe(false);
   });
 
   it('hides holidays from clients pinned before 2027-02-15', async () => {

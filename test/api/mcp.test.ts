@@ -85,6 +85,31 @@ describe('the MCP server', () => {
     expect(booked.structuredContent.segments[0].resource).toBe(ben.id);
   });
 
+  it("lists a region's holidays with list_holidays, and explain_slot names the holiday that closes a day (reason holiday)", async () => {
+    const api = await t.newAccount({ timezone: 'Europe/Berlin' });
+    const updated = await api.post(`/v1/accounts/${api.accountId}`, { holidays: { country: 'DE', subdivision: 'BY' } });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const room = await openResource(api, { timezone: 'UTC' });
+    const agent = await connect(t.testKey, api.accountId);
+    const listing = (await agent.listTools()).tools.find((tool) => tool.name === 'list_holidays')!;
+    expect(listing.annotations?.readOnlyHint).toBe(true);
+    expect(Object.keys((listing.inputSchema as any).properties).sort()).toEqual(['country', 'subdivision', 'types', 'year']);
+
+    const holidays = await call(agent, 'list_holidays', { country: 'DE', subdivision: 'BY', year: 2027 });
+    expect(holidays.isError, JSON.stringify(holidays.error)).toBeFalsy();
+    expect(holidays.structuredContent.data).toContainEqual(expect.objectContaining({ date: '2027-01-06', name: 'Heilige Drei Könige', type: 'public', rule: '01-06' }));
+    const unknown = await call(agent, 'list_holidays', { country: 'XX', year: 2027 });
+    expect(unknown.error).toMatchObject({ code: 'parameter_invalid', param: 'country' });
+
+    const why = await call(agent, 'explain_slot', { from: '2027-01-06T00:00:00Z', to: '2027-01-07T00:00:00Z', start: '2027-01-06T10:00:00Z', segments: [{ resource: room.id, duration_minutes: 60 }] });
+    expect(why.isError, JSON.stringify(why.error)).toBeFalsy();
+    expect(why.structuredContent.fits).toBe(false);
+    expect(why.structuredContent.segments[0].candidates[0].reasons).toEqual([
+      expect.objectContaining({ reason: 'holiday', holiday: { date: '2027-01-06', name: 'Heilige Drei Könige', rule: '01-06' } }),
+    ]);
+    await agent.close();
+  });
+
   it('lets an agent find a slot, hold it, confirm, reschedule and cancel it, seen through REST and events', async () => {
     const api = await t.newAccount();
     const room = await openResource(api, { name: 'Studio A' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp, type Client } from '../support/harness.js';
 import { openResource } from './bookings.helpers.js';
+import { TWO_APPS, withTwoApps } from '../support/two-apps.js';
 
 const t = await setupTestApp();
 t.clock.set(Date.parse('2027-02-01T08:00:00Z'));
@@ -78,6 +79,49 @@ describe('candidate_order weighted', () => {
     expect(booked[2]).toBe(senior.id);
   });
 
+  it("applies weights and priorities to the candidates of a search segment's type, and a booking gets the candidate search named", async () => {
+    const api = await t.newAccount();
+    // Created Ben, senior, Anna: the type's listed order would start with Ben.
+    const ben = await room(api, { type: 'stylist', capacity: 1 });
+    const senior = await room(api, { type: 'stylist', capacity: 1, assignment_priority: 1, assignment_weight: 100 });
+    const anna = await room(api, { type: 'stylist', capacity: 1, assignment_weight: 2 });
+    await room(api, { type: 'colourist', capacity: 1, assignment_weight: 100 });
+    const stylists = [ben.id, senior.id, anna.id];
+    const name = (id: string) => (id === anna.id ? 'A' : id === ben.id ? 'B' : id === senior.id ? 'S' : id);
+    const offeredByType = async (start: string) => {
+      const end = new Date(Date.parse(start) + 3_600_000).toISOString().replace('.000Z', 'Z');
+      const body = await ok(api.post('/v1/availability', { from: start, to: end, timezone: 'UTC', segments: [{ type: 'stylist', duration_minutes: 60, candidate_order: 'weighted' }] }));
+      return body.slots[0]?.segments[0].resource ?? null;
+    };
+    const bookNamed = async (start: string) => {
+      const end = new Date(Date.parse(start) + 3_600_000).toISOString().replace('.000Z', 'Z');
+      const booking = await ok(api.post('/v1/bookings', { segments: [{ resources: stylists, start, end, candidate_order: 'weighted' }] }));
+      return booking.segments[0].resource as string;
+    };
+
+    const got: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const start = hour('2027-02-02', 8 + i);
+      const offered = await offeredByType(start);
+      expect(await bookNamed(start)).toBe(offered);
+      got.push(name(offered));
+    }
+    // The senior (priority 1) is never offered while a junior is free, whatever its weight.
+    expect(got.join('')).toBe('ABAABAABA');
+
+    // At one hour, the juniors fill up first; only then is the senior offered.
+    const start = hour('2027-02-03', 10);
+    const fill: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const offered = await offeredByType(start);
+      expect(await bookNamed(start)).toBe(offered);
+      fill.push(name(offered));
+    }
+    expect(fill.slice(0, 2).sort()).toEqual(['A', 'B']);
+    expect(fill[2]).toBe('S');
+    expect(await offeredByType(start)).toBeNull();
+  });
+
   it("counts each candidate's bookings over the fairness period: the local day, the ISO week (default) or the calendar month", async () => {
     const api = await t.newAccount();
     const a = await room(api);
@@ -108,6 +152,32 @@ describe('candidate_order weighted', () => {
     expect(await offered('month')).toBe(b.id); // March: a 4, b 2
     const booking = await ok(api.post('/v1/bookings', { segments: [{ resources: [a.id, b.id], start: at, end, candidate_order: 'weighted', fairness_period: 'month' }] }));
     expect(booking.segments[0].resource).toBe(b.id);
+  });
+
+  it("counts the fairness period in the candidate's own zone: Auckland's day, week and month, not UTC's", async () => {
+    const api = await t.newAccount();
+    const tz = 'Pacific/Auckland'; // UTC+13 (daylight time) throughout these dates
+    const pair = async () => [await openResource(api, { timezone: tz, capacity: 100 }, [{ start: '00:00', end: '24:00' }]), await openResource(api, { timezone: tz, capacity: 100 }, [{ start: '00:00', end: '24:00' }])];
+    const direct = (r: string, start: string) =>
+      ok(api.post('/v1/bookings', { segments: [{ resource: r, start, end: new Date(Date.parse(start) + 3_600_000).toISOString() }] }));
+    // Each case: `a` has two bookings inside the local period but outside the UTC one, `b` one booking inside the UTC period
+    // but outside the local one. Counted locally (a 2, b 0) `b` is furthest below its share; counted in UTC (a 0, b 1) `a` would be.
+    const cases = [
+      // Wednesday 10 March 11:00 in Auckland (still Tuesday 9 March in UTC).
+      { period: 'day', at: '2027-03-09T22:00:00Z', a: ['2027-03-10T01:00:00Z', '2027-03-10T02:00:00Z'], b: ['2027-03-09T05:00:00Z'] },
+      // The ISO week of Monday 8 March runs from 2027-03-07T11:00Z to 2027-03-14T11:00Z in Auckland.
+      { period: 'week', at: '2027-03-09T22:00:00Z', a: ['2027-03-07T12:00:00Z', '2027-03-07T13:00:00Z'], b: ['2027-03-14T12:00:00Z'] },
+      // March runs from 2027-02-28T11:00Z to 2027-03-31T11:00Z in Auckland.
+      { period: 'month', at: '2027-03-15T22:00:00Z', a: ['2027-02-28T12:00:00Z', '2027-02-28T13:00:00Z'], b: ['2027-03-31T12:00:00Z'] },
+    ];
+    for (const c of cases) {
+      const [a, b] = await pair();
+      for (const start of c.a) await direct(a.id, start);
+      for (const start of c.b) await direct(b.id, start);
+      const { offered, booked } = await offeredThenBooked(api, [a.id, b.id], c.at, { fairness_period: c.period });
+      expect(offered, c.period).toBe(b.id);
+      expect(booked, c.period).toBe(b.id);
+    }
   });
 
   it('refuses an unknown order or period naming the field', async () => {
@@ -156,5 +226,22 @@ describe('weighted order under concurrency', () => {
     const counts = ids.map((id) => results.filter((r) => r.body.segments[0].resource === id).length);
     const total = weights.reduce((x, y) => x + y, 0);
     counts.forEach((c, i) => expect(Math.abs(c - (50 * weights[i]) / total), `counts ${counts.join(',')}`).toBeLessThanOrEqual(1));
+  });
+
+  it(`two apps on one database (${TWO_APPS}): 50 weighted bookings split between them end within one booking of each weighted share`, async () => {
+    await withTwoApps(
+      async (api1, api2) => {
+        const weights = [1, 2, 3, 4, 5];
+        const ids: string[] = [];
+        for (const w of weights) ids.push((await room(api1, { assignment_weight: w })).id);
+        const body = { segments: [{ resources: ids, start: hour('2027-02-10', 10), end: hour('2027-02-10', 11), candidate_order: 'weighted' }] };
+        const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? api1 : api2).post('/v1/bookings', body)));
+        expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+        const counts = ids.map((id) => results.filter((r) => r.body.segments[0].resource === id).length);
+        const total = weights.reduce((x, y) => x + y, 0);
+        counts.forEach((c, i) => expect(Math.abs(c - (50 * weights[i]) / total), `counts ${counts.join(',')}`).toBeLessThanOrEqual(1));
+      },
+      { clock: t.clock },
+    );
   });
 });

@@ -5,6 +5,8 @@ import { Deleted, IdParams, ListOf, ListQuery, Metadata, MetadataInput, metadata
 import type { AccountsService } from './accounts.service.js';
 import { AccountHolidaysInput, AccountHolidaysSchema, BookingPolicyInput, BookingPolicySchema, BookingRulesInput, BookingRulesSchema } from '../../capacity/index.js';
 import { ReminderOffsets } from '../reminders/index.js';
+import { assertFieldsOfVersion } from '../../http/request-guards.js';
+import { PLANNER_VERSION } from '../../lib/api-versions.js';
 
 const Account = Type.Object({
   id: Type.String(),
@@ -84,7 +86,10 @@ export function accountRoutes(app: App, service: AccountsService) {
       ),
       response: { 200: Account },
     },
-    handler: (req) => service.create(platformScope(req), req.body, req.auth.boundAccountId),
+    handler: (req) => {
+      assertFieldsOfVersion(req, ['holidays'], PLANNER_VERSION);
+      return service.create(platformScope(req), req.body, req.auth.boundAccountId);
+    },
   });
 
   app.get('/v1/accounts', {
@@ -125,7 +130,10 @@ export function accountRoutes(app: App, service: AccountsService) {
       ),
       response: { 200: Account },
     },
-    handler: (req) => service.update(platformScope(req), req.params.id, req.body ?? {}, req.auth.boundAccountId),
+    handler: (req) => {
+      assertFieldsOfVersion(req, ['holidays'], PLANNER_VERSION);
+      return service.update(platformScope(req), req.params.id, req.body ?? {}, req.auth.boundAccountId);
+    },
   });
 
   app.delete('/v1/accounts/:id', {

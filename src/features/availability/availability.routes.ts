@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { DateTime, Id, Nullable } from '../../http/schemas.js';
@@ -6,7 +7,7 @@ import type { DbHandle } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { searchAvailability } from './search.service.js';
 import { explainAvailability } from './explain.service.js';
-import { CandidateOrderSchema, FairnessPeriodSchema, PreferPreviousResource } from '../bookings/index.js';
+import { assertSegmentsOfPlannerVersion, CandidateOrderSchema, FairnessPeriodSchema, PreferPreviousResource } from '../bookings/index.js';
 import { RETURNING_VERSION } from '../../lib/api-versions.js';
 import { assertFieldsOfVersion } from '../../http/request-guards.js';
 import { availabilityCalendarFor } from './calendar.service.js';
@@ -57,8 +58,11 @@ const SearchFields = {
       }),
     ),
 };
-/** The fields API version 2027-04-01 brought to search and explain. */
-const RETURNING_FIELDS = ['prefer_previous_resource', 'customer_reference'];
+/** What later API versions brought to search and explain, refused to clients pinned before them. */
+function assertSearchOfVersion(req: FastifyRequest): void {
+  assertFieldsOfVersion(req, ['prefer_previous_resource', 'customer_reference'], RETURNING_VERSION);
+  assertSegmentsOfPlannerVersion(req, 'segments');
+}
 const COST = `Cost: (candidates of all segments) × grid starts per day × days, at most ${MAX_SEARCH_UNITS.toLocaleString('en-US')} work units; over that, 400 parameter_invalid before any work, saying what to narrow (docs/limits.md).`;
 
 const SearchBody = Type.Object(SearchFields, {
@@ -204,7 +208,7 @@ export function availabilityRoutes(app: App, db: DbHandle, clock: Clock) {
       response: { 200: AvailabilitySchema },
     },
     handler: (req) => {
-      assertFieldsOfVersion(req, RETURNING_FIELDS, RETURNING_VERSION);
+      assertSearchOfVersion(req);
       return searchAvailability(db, accountScope(req), req.body, clock.now().getTime());
     },
   });
@@ -219,7 +223,7 @@ export function availabilityRoutes(app: App, db: DbHandle, clock: Clock) {
       response: { 200: ExplanationSchema },
     },
     handler: (req) => {
-      assertFieldsOfVersion(req, RETURNING_FIELDS, RETURNING_VERSION);
+      assertSearchOfVersion(req);
       return explainAvailability(db, accountScope(req), req.body, clock.now().getTime());
     },
   });

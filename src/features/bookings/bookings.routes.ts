@@ -8,7 +8,7 @@ import { POLICIES_VERSION, RETURNING_VERSION, versionHas } from '../../lib/api-v
 import { assertFieldsOfVersion } from '../../http/request-guards.js';
 import type { FastifyRequest } from 'fastify';
 import { PAYMENT_DESCRIPTION, PaymentBodySchema, PaymentSchema } from './bookings.schemas.js';
-import { BookingCancelBody, BookingCreateBody, OverridePolicy, BookingSchema, BookingStatusSchema, CancelBody, CustomerInput, CustomerReferenceFilter, ExpiresAt, ImportStatusSchema, PolicySchema, PreferPreviousResource, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
+import { assertSegmentsOfPlannerVersion, BookingCancelBody, BookingCreateBody, OverridePolicy, BookingSchema, BookingStatusSchema, CancelBody, CustomerInput, CustomerReferenceFilter, ExpiresAt, ImportStatusSchema, PolicySchema, PreferPreviousResource, Seats, SegmentInput, Segments, WaitlistInput } from './bookings.schemas.js';
 
 const access = { account: 'required', permission: 'bookings' } as const;
 
@@ -31,6 +31,7 @@ export function bookingRoutes(app: App, service: BookingsService) {
     },
     handler: (req) => {
       assertFieldsOfVersion(req, ['prefer_previous_resource'], RETURNING_VERSION);
+      assertSegmentsOfPlannerVersion(req, 'segments');
       return service.create(accountScope(req), req.body);
     },
   });
@@ -64,7 +65,10 @@ export function bookingRoutes(app: App, service: BookingsService) {
       ),
       response: { 200: ListOf(BookingSchema) },
     },
-    handler: (req) => service.import(accountScope(req), req.body.bookings),
+    handler: (req) => {
+      assertSegmentsOfPlannerVersion(req, 'bookings[].segments');
+      return service.import(accountScope(req), req.body.bookings);
+    },
   });
 
   app.get('/v1/bookings', {
@@ -146,6 +150,7 @@ export function bookingRoutes(app: App, service: BookingsService) {
     },
     handler: (req) => {
       assertFieldsOfVersion(req, ['prefer_previous_resource'], RETURNING_VERSION);
+      assertSegmentsOfPlannerVersion(req, 'segments');
       return service.reschedule(accountScope(req), req.params.id, { ...req.body, override_policy: overridePolicy(req, req.body.override_policy) });
     },
   });

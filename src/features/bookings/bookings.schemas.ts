@@ -2,6 +2,9 @@
 import { Type } from 'typebox';
 import { DateTime, Id, Metadata, MetadataInput, Nullable, SegmentTimeFields } from '../../http/schemas.js';
 import { CustomerInput, CustomerSchema } from '../../capacity/index.js';
+import type { FastifyRequest } from 'fastify';
+import { assertFieldsOfVersion, assertValuesOfVersion } from '../../http/request-guards.js';
+import { PLANNER_VERSION } from '../../lib/api-versions.js';
 
 const SharedStatuses = [
   Type.Literal('pending'),
@@ -54,6 +57,16 @@ export const FairnessPeriodSchema = Type.Union([Type.Literal('day'), Type.Litera
   description:
     "Under candidate_order `weighted` (since 2027-02-15): the period over which each candidate's bookings are counted, the local day, ISO week or calendar month of the segment start in the candidate's zone. Default `week`.",
 });
+/**
+ * What API version 2027-02-15 brought to a segment (docs/bookings.md#weighted-assignment):
+ * `fairness_period`, and `weighted` among the candidate orders. A client pinned before it
+ * sending them is refused, as for any field or value its version does not know. `segments`:
+ * the path of the body's segment list, e.g. `template.segments`.
+ */
+export function assertSegmentsOfPlannerVersion(req: FastifyRequest, segments: string): void {
+  assertFieldsOfVersion(req, [`${segments}[].fairness_period`], PLANNER_VERSION);
+  assertValuesOfVersion(req, `${segments}[].candidate_order`, ['weighted'], PLANNER_VERSION);
+}
 /** `prefer_previous_resource` of bookings and searches (docs/bookings.md#returning-customers; API version 2027-04-01). */
 export const PreferPreviousResource = (customer: string) =>
   Type.Boolean({

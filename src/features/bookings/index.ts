@@ -6,7 +6,7 @@ import { AttendeesService } from './attendees.service.js';
 import { attendeeRoutes } from './attendees.routes.js';
 import { pacingOf } from '../../workers/poller.js';
 
-export { CandidateOrderSchema, ConflictSchema, FairnessPeriodSchema, PolicySchema, PreferPreviousResource } from './bookings.schemas.js';
+export { CandidateOrderSchema, ConflictSchema, FairnessPeriodSchema, PolicySchema, PreferPreviousResource, assertSegmentsOfPlannerVersion } from './bookings.schemas.js';
 export { instant, parseSegments, type SegmentBody } from './bookings.input.js';
 export { hydrateBookings } from './bookings.read.js';
 export { eraseCustomerOfAttendees } from './attendees.repository.js';

@@ -43,6 +43,14 @@ export const TOOLS: readonly ToolSpec[] = [
     readOnly: true,
   },
   {
+    name: 'list_holidays',
+    description:
+      "List the public holidays of a country (ISO code, e.g. DE) and optionally its region (subdivision, e.g. BY) in one year: each day's date, name and type. A resource following these holidays is closed on them; explain_slot names the holiday (reason holiday) when a wanted day is missing.",
+    method: 'GET',
+    url: '/v1/holidays',
+    readOnly: true,
+  },
+  {
     name: 'hold_booking',
     description: `Hold a slot without booking it yet: a pending booking that keeps the time until expires_at (default: about ${DEFAULT_HOLD_MINUTES} minutes from now; pass it explicitly when retrying with an idempotency_key), then lapses on its own. Confirm it with confirm_booking once the person agrees.`,
     method: 'POST',

@@ -5,6 +5,11 @@ import { Deleted, EmptyBody, Id, IdParams, ListOf, ListQuery, Metadata, Metadata
 import type { ResourcesService } from './resources.service.js';
 import { BookingPolicyInput, BookingPolicySchema, BookingRulesInput, BookingRulesSchema, ResourceHolidaysInput, ResourceHolidaysSchema } from '../../capacity/index.js';
 import { ReminderOffsets } from '../reminders/index.js';
+import { assertFieldsOfVersion } from '../../http/request-guards.js';
+import { PLANNER_VERSION } from '../../lib/api-versions.js';
+
+/** What API version 2027-02-15 brought to a resource: unknown to clients pinned before it. */
+const PLANNER_FIELDS = ['holidays', 'assignment_weight', 'assignment_priority'];
 
 export const ResourceSchema = Type.Object({
   id: Type.String(),
@@ -101,7 +106,10 @@ export function resourceRoutes(app: App, service: ResourcesService) {
       ),
       response: { 200: ResourceSchema },
     },
-    handler: (req) => service.create(accountScope(req), req.body),
+    handler: (req) => {
+      assertFieldsOfVersion(req, PLANNER_FIELDS, PLANNER_VERSION);
+      return service.create(accountScope(req), req.body);
+    },
   });
 
   app.get('/v1/resources', {
@@ -143,7 +151,10 @@ export function resourceRoutes(app: App, service: ResourcesService) {
       ),
       response: { 200: ResourceSchema },
     },
-    handler: (req) => service.update(accountScope(req), req.params.id, req.body ?? {}),
+    handler: (req) => {
+      assertFieldsOfVersion(req, PLANNER_FIELDS, PLANNER_VERSION);
+      return service.update(accountScope(req), req.params.id, req.body ?? {});
+    },
   });
 
   app.delete('/v1/resources/:id', {

@@ -3,6 +3,7 @@ import type { App } from '../../http/server.js';
 import { accountScope } from '../../http/context.js';
 import { IdParams, ListOf, ListQuery, metadataFilters } from '../../http/schemas.js';
 import type { SeriesService } from './series.service.js';
+import { assertSegmentsOfPlannerVersion } from '../bookings/index.js';
 import {
   CancelSeriesBody,
   CreateSeriesBody,
@@ -39,7 +40,10 @@ export function seriesRoutes(app: App, service: SeriesService) {
       body: { ...CreateSeriesBody, examples: [createExample] },
       response: { 200: SeriesSchema },
     },
-    handler: (req) => service.create(accountScope(req), req.body),
+    handler: (req) => {
+      assertSegmentsOfPlannerVersion(req, 'template.segments');
+      return service.create(accountScope(req), req.body);
+    },
   });
 
   app.get('/v1/series', {
@@ -73,7 +77,10 @@ export function seriesRoutes(app: App, service: SeriesService) {
       body: { ...UpdateSeriesBody, examples: [{ start_time: '10:00', from: '2027-02-01T00:00:00Z', on_conflict: 'fail' }, { horizon_days: 180, metadata: { teacher: 'Bo' } }] },
       response: { 200: SeriesSchema },
     },
-    handler: (req) => service.update(accountScope(req), req.params.id, req.body ?? {}),
+    handler: (req) => {
+      assertSegmentsOfPlannerVersion(req, 'template.segments');
+      return service.update(accountScope(req), req.params.id, req.body ?? {});
+    },
   });
 
   app.post('/v1/series/:id/split', {
@@ -87,7 +94,10 @@ export function seriesRoutes(app: App, service: SeriesService) {
       body: { ...SplitSeriesBody, examples: [{ at: '2027-03-01T00:00:00Z', start_time: '18:00' }] },
       response: { 200: SeriesSchema },
     },
-    handler: (req) => service.split(accountScope(req), req.params.id, req.body),
+    handler: (req) => {
+      assertSegmentsOfPlannerVersion(req, 'template.segments');
+      return service.split(accountScope(req), req.params.id, req.body);
+    },
   });
 
   app.post('/v1/series/:id/cancel', {
