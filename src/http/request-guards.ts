@@ -92,13 +92,24 @@ export function assertNoUndeclaredParameters(req: FastifyRequest): void {
 }
 
 /**
- * Body fields that a dated API version introduced (docs/api-conventions.md#versions): a client
- * pinned to an older version does not have them, so one it sends is 400 parameter_unknown, as
- * any parameter its version does not know would be. Asked by the routes that take them.
+ * Body or query fields that a dated API version introduced (docs/api-conventions.md#versions): a
+ * client pinned to an older version does not have them, so one it sends is 400
+ * parameter_unknown, as any parameter its version does not know would be. Asked by the routes
+ * that take them.
  */
 export function assertFieldsOfVersion(req: FastifyRequest, fields: readonly string[], since: ApiVersion): void {
   if (versionHas(req.auth.apiVersion, since)) return;
-  const body = req.body as Record<string, unknown> | undefined;
-  const sent = fields.find((f) => body !== null && typeof body === 'object' && body[f] !== undefined);
+  const sentIn = (params: unknown, f: string) => params !== null && typeof params === 'object' && (params as Record<string, unknown>)[f] !== undefined;
+  const sent = fields.find((f) => sentIn(req.body, f) || sentIn(req.query, f));
   if (sent) throw new ApiError('parameter_unknown', `Received unknown parameter: ${sent} (it arrived in API version ${since}; this request is rendered in ${req.auth.apiVersion}).`, sent);
+}
+
+/**
+ * A route whose objects a dated API version introduced: to a client pinned to an older
+ * version the objects do not exist, so the route answers 404 resource_missing, as a single
+ * object of a type its version lacks would (the version chain leaves such objects out).
+ */
+export function assertObjectOfVersion(req: FastifyRequest, object: string, since: ApiVersion): void {
+  if (versionHas(req.auth.apiVersion, since)) return;
+  throw new ApiError('resource_missing', `No such object in API version ${req.auth.apiVersion}: ${object} arrived in API version ${since}.`);
 }

@@ -134,6 +134,39 @@ describe("a booking's history", () => {
     expect(next.body.data.map((c: any) => c.type)).toEqual(['booking.cancelled']);
   });
 
+  it('is not there for clients before 2027-03-01, nor is the actor filter', async () => {
+    const { api, room, day } = await setup();
+    const booking = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
+    const old = expectError(await api.get(`/v1/bookings/${booking.id}/history`, undefined, { version: '2027-01-10' }), 404, 'resource_missing');
+    expect(old.message).toMatch(/2027-03-01/);
+    expectError(await api.get('/v1/events', { 'actor.type': 'api_key' }, { version: '2027-01-10' }), 400, 'parameter_unknown', 'actor.type');
+    expectError(await api.get('/v1/events', { 'actor.id': 'booking-expiry' }, { version: '2027-02-15' }), 400, 'parameter_unknown', 'actor.id');
+    // From the version that brought them, both answer.
+    expect((await api.get(`/v1/bookings/${booking.id}/history`, undefined, { version: '2027-03-01' })).body.data).toHaveLength(1);
+    expect((await api.get('/v1/events', { 'actor.type': 'api_key' }, { version: '2027-03-01' })).status).toBe(200);
+  });
+
+  it("shows each change in the reader's version: fields and events of later versions are left out", async () => {
+    const { api, room, day } = await setup();
+    const deposit = { amount: 2000, currency: 'EUR', hold_minutes: 30 };
+    expect((await api.post(`/v1/accounts/${api.accountId}`, { booking_policy: { deposit } })).status).toBe(200);
+    const waiting = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')], requested: true });
+    const paid = await api.post(`/v1/bookings/${waiting.id}/payments`, { amount: 2000, currency: 'EUR', provider: 'stripe', reference: 'pi_history' });
+    expect(paid.body.booking.status).toBe('confirmed');
+
+    const latest = (await api.get(`/v1/bookings/${waiting.id}/history`)).body.data;
+    const latestConfirmed = latest.find((c: any) => c.type === 'booking.confirmed');
+    expect(latestConfirmed.changed_attributes).toMatchObject({ status: { previous: 'pending', current: 'confirmed' }, payment_status: { previous: 'required', current: 'paid' } });
+
+    // Deposits arrived in 2027-03-15: a 2027-03-01 reader sees the confirmation without them.
+    const old = (await api.get(`/v1/bookings/${waiting.id}/history`, undefined, { version: '2027-03-01' })).body.data;
+    const oldConfirmed = old.find((c: any) => c.type === 'booking.confirmed');
+    expect(oldConfirmed.changed_attributes.status).toEqual({ previous: 'pending', current: 'confirmed' });
+    for (const field of ['deposit', 'payment_status', 'amount_paid', 'payments', 'refunds']) expect(oldConfirmed.changed_attributes).not.toHaveProperty(field);
+    expect(old.map((c: any) => c.type)).not.toContain('booking.payment_recorded');
+    expect(old.map((c: any) => c.type)).toEqual(latest.map((c: any) => c.type).filter((type: string) => type !== 'booking.payment_recorded'));
+  });
+
   it('answers 404 for a booking of another account, and a restricted key sees it only with events: read', async () => {
     const { api, room, day } = await setup();
     const booking = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
