@@ -116,12 +116,20 @@ describe('erasing a customer', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       imported.push(...res.body.data);
     }
-    const kept = await book(other, { segments: [seg(theirs.id, day, '09:00', '10:00')], customer: { reference: 'cus_x', email: 'same@example.net' } });
+    // Another account of the same platform has a customer with the same email, and a stored
+    // response (an Idempotency-Key replay) that copies her: another person, left alone.
+    const theirBooking = { segments: [seg(theirs.id, day, '09:00', '10:00')], customer: { reference: 'cus_x', email: 'same@example.net' } };
+    const theirKey = `theirs-${other.accountId}`;
+    const kept = (await other.post('/v1/bookings', theirBooking, { idempotencyKey: theirKey })).body;
     const res = await api.post('/v1/customers/erase', { customer: { email: 'same@EXAMPLE.net' } });
     expect(res.body.erased.bookings).toBe(240);
     expect(res.body.erased.events).toBe(240);
+    expect(res.body.erased.stored_responses).toBe(0);
     expect((await api.get('/v1/bookings', { 'customer.reference': 'cus_7' })).body.data).toEqual([]);
     expect((await other.get(`/v1/bookings/${kept.id}`)).body.customer.email).toBe('same@example.net');
+    const replay = await other.post('/v1/bookings', theirBooking, { idempotencyKey: theirKey });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.customer).toMatchObject({ reference: 'cus_x', email: 'same@example.net' });
   });
 
   it('refuses a request that names no customer, or the tombstone, with a clear 400', async () => {
