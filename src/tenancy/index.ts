@@ -19,6 +19,8 @@ export {
   findSessionBySecret,
   hashClientSecret,
   eraseCustomerOfSessions,
+  accountsWithSessionPrefillBefore,
+  eraseSessionPrefillsEndedBefore,
   insertSession,
   listSessions,
   lockSession,

@@ -51,7 +51,7 @@ describe('retention per platform', () => {
     t.clock.reset();
   });
 
-  it("tombstones the customer of bookings and attendees that ended longer ago than the platform's personal-data retention, and only those", async () => {
+  it("tombstones the customer of bookings and attendees that ended longer ago than the platform's personal-data retention, and only those, and removes the prefill of booking sessions that ended as long ago", async () => {
     const { api: platformApi, platformId } = await isolatedPlatform(t);
     await setPlatformRetention(t.db.kysely, platformId, { bookings_personal_data_retention_days: 30 });
     const account = (await platformApi.post('/v1/accounts', { name: 'Clinic' })).body;
@@ -62,6 +62,9 @@ describe('retention per platform', () => {
     const ended = await book(api, { segments: [seg(room.id, soon, '09:00', '10:00')], seats: 3, customer: { reference: 'cus_mia', name: 'Mia Wong', email: 'mia@example.org' } });
     const seat = (await api.post(`/v1/bookings/${ended.id}/attendees`, { customer: { reference: 'cus_leo', name: 'Leo Park' } })).body;
     const upcoming = await book(api, { segments: [seg(room.id, later, '09:00', '10:00')], customer: { reference: 'cus_ivy', name: 'Ivy Stone' } });
+    // A booking session made for Mia keeps her details as its prefill until the session's own retention.
+    const session = (await api.post('/v1/booking_sessions', { segments: [{ resource: room.id, duration_minutes: 60 }], customer: { reference: 'cus_mia', name: 'Mia Wong', email: 'mia@example.org' } })).body;
+    expect(session.customer).toMatchObject({ name: 'Mia Wong' });
     // The same kind of booking on the test platform, which keeps personal data until erased.
     const keeper = await t.newAccount();
     const keeperRoom = await openResource(keeper);
@@ -70,10 +73,15 @@ describe('retention per platform', () => {
     const heldOf = async () => ((await api.get(`/v1/bookings/${ended.id}`)).body as any).segments;
     const before = await heldOf();
 
-    // 29 days after the end: kept.
+    // 29 days after the end: the booking keeps Mia. The session ended (at its expires_at,
+    // minutes after it was made) longer ago than 30 days: its prefill is gone.
+    t.clock.set(new Date(Date.parse(session.expires_at) + 29 * DAY));
+    await t.runWorker('webhooks.retention');
+    expect((await api.get(`/v1/booking_sessions/${session.id}`)).body.customer).toMatchObject({ name: 'Mia Wong' });
     t.clock.set(new Date(Date.parse(ended.end) + 29 * DAY));
     await t.runWorker('webhooks.retention');
     expect((await api.get(`/v1/bookings/${ended.id}`)).body.customer.name).toBe('Mia Wong');
+    expect((await api.get(`/v1/booking_sessions/${session.id}`)).body.customer).toBeNull();
     // 31 days after: the ended booking and its attendee are tombstoned; the upcoming one and the other platform's are not.
     t.clock.set(new Date(Date.parse(ended.end) + 31 * DAY));
     await t.runWorker('webhooks.retention');
