@@ -47,7 +47,9 @@ export async function runRetention(db: DbHandle, now: Date, logger?: Logger): Pr
     result.more ||= events === BATCH || deliveries === BATCH;
     if (platform.bookings_personal_data_retention_days !== null) {
       const cutoff = new Date(now.getTime() - platform.bookings_personal_data_retention_days * DAY_MS);
-      result.more ||= await personalDataPass(db, platform.id, cutoff, now, result, logger);
+      // Not `result.more ||= await …`: that would skip the pass whenever a batch before it was full.
+      const more = await personalDataPass(db, platform.id, cutoff, now, result, logger);
+      result.more ||= more;
     }
   }
   result.idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now, BATCH);
