@@ -141,6 +141,11 @@ export async function eraseSessionPrefillsEndedBefore(trx: Trx, scope: AccountSc
   return due.length;
 }
 
+/** Up to `limit` of the account's sessions after `afterId`, in id order (exports). */
+export function sessionsAfter(db: DbHandle, scope: AccountScope, afterId: string, limit: number): Promise<BookingSessionRow[]> {
+  return db.selectFrom('booking_sessions').selectAll().where('account_id', '=', scope.accountId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
 /** Newest first, optionally only those still open at `now` or only ended ones. */
 export function listSessions(db: DbHandle, scope: AccountScope, page: PageParams) {
   return listPage(db.selectFrom('booking_sessions').selectAll().where('account_id', '=', scope.accountId), 'id', page);

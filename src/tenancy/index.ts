@@ -23,6 +23,7 @@ export {
   eraseSessionPrefillsEndedBefore,
   insertSession,
   listSessions,
+  sessionsAfter,
   lockSession,
   updateSession,
   type BookingSessionRow,

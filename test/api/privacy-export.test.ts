@@ -58,6 +58,11 @@ describe('exporting an account', () => {
       await book(source, { segments: [seg(roomA.id, day, '13:00', '14:00')] }),
     ];
     await source.post(`/v1/bookings/${made[3].id}/cancel`, { reason: 'ill' });
+    // A subscribed calendar (its URL's token is a secret) and a booking session.
+    const feed = await source.post('/v1/calendar_feeds', { resource: roomA.id, url: 'http://127.0.0.1:1/calendars/feed-token-s3cr3t/basic.ics' });
+    expect(feed.status, JSON.stringify(feed.body)).toBe(200);
+    const session = await source.post('/v1/booking_sessions', { segments: [{ resource: roomA.id, duration_minutes: 60 }] });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
     // Another account's data is never in this export.
     const other = await t.newAccount({ name: 'Elsewhere' });
     await openResource(other, { name: 'Not mine' });
@@ -69,8 +74,10 @@ describe('exporting an account', () => {
 
     const { current: ready } = await runUntilReady(t.api, source.accountId, created.body.id);
     expect(ready).toMatchObject({ status: 'ready', download_url: `/v1/accounts/${source.accountId}/exports/${created.body.id}/files/manifest.json` });
-    expect(ready.files.map((f: any) => f.type)).toEqual(['accounts', 'locations', 'resources', 'schedules', 'schedule_overrides', 'blocks', 'series', 'bookings', 'attendees', 'events']);
-    expect(Object.fromEntries(ready.files.map((f: any) => [f.type, f.count]))).toMatchObject({ accounts: 1, resources: 2, schedules: 2, bookings: 4 });
+    expect(ready.files.map((f: any) => f.type)).toEqual([
+      'accounts', 'locations', 'resources', 'schedules', 'schedule_overrides', 'blocks', 'calendar_feeds', 'series', 'bookings', 'attendees', 'booking_sessions', 'events',
+    ]);
+    expect(Object.fromEntries(ready.files.map((f: any) => [f.type, f.count]))).toMatchObject({ accounts: 1, resources: 2, schedules: 2, calendar_feeds: 1, bookings: 4, booking_sessions: 1 });
 
     // The manifest matches the checksum; each file matches the manifest.
     const manifestRes = await download(source.accountId, ready.id, 'manifest.json');
@@ -89,6 +96,11 @@ describe('exporting an account', () => {
       expect(files[f.type], f.file).toHaveLength(f.count);
     }
     expect(JSON.stringify(files)).not.toContain('Not mine');
+    // The feed and the session as the API shows them: the feed's URL redacted, no client secret.
+    expect(files.calendar_feeds).toEqual([(await source.get(`/v1/calendar_feeds/${feed.body.id}`)).body]);
+    expect(JSON.stringify(files)).not.toContain('feed-token-s3cr3t');
+    expect(files.booking_sessions!.map((s) => s.id)).toEqual([session.body.id]);
+    expect(JSON.stringify(files.booking_sessions)).not.toContain('bks_');
     expect(files.events!.some((e) => e.type === 'booking.cancelled')).toBe(true);
 
     // The download needs the key: none, another platform's, or a key bound to another account find nothing.
