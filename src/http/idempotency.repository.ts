@@ -13,14 +13,22 @@ export interface ClaimKey {
  * (created before `forgottenBefore`) or an abandoned claim (in flight since before
  * `abandonedBefore`). Returns whether the claim is ours.
  */
-export async function claimKey(db: DbHandle, k: ClaimKey, hash: string, now: Date, forgottenBefore: Date, abandonedBefore: Date): Promise<boolean> {
+export async function claimKey(
+  db: DbHandle,
+  k: ClaimKey,
+  accountId: string | null,
+  hash: string,
+  now: Date,
+  forgottenBefore: Date,
+  abandonedBefore: Date,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({ platform_id: k.platformId, livemode: k.livemode, key: k.key, request_hash: hash, state: 'in_flight', created_at: now })
+    .values({ platform_id: k.platformId, livemode: k.livemode, key: k.key, account_id: accountId, request_hash: hash, state: 'in_flight', created_at: now })
     .onConflict((oc) =>
       oc
         .columns(['platform_id', 'livemode', 'key'])
-        .doUpdateSet({ request_hash: hash, state: 'in_flight', response_status: null, response_body: null, created_at: now })
+        .doUpdateSet({ account_id: accountId, request_hash: hash, state: 'in_flight', response_status: null, response_body: null, created_at: now })
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.created_at', '<', forgottenBefore),
@@ -67,16 +75,19 @@ export async function deleteKeysCreatedBefore(db: DbHandle, cutoff: Date, limit:
 }
 
 /**
- * Up to `limit` stored responses of one platform and mode after `afterKey`, in key order, whose
- * body contains one of `needles` (compared whatever its case): the replays that may copy a
- * customer being erased (docs/privacy.md#erasure).
+ * Up to `limit` stored responses of one account after `afterKey`, in key order, whose body
+ * contains one of `needles` (compared whatever its case): the replays that may copy a customer
+ * being erased (docs/privacy.md#erasure). Responses stored before the acting account was
+ * recorded (no account) are included: any of them may hold the customer, and they are gone
+ * within the 24 hours keys are kept.
  */
-export function storedResponsesContaining(db: DbHandle, platformId: string, livemode: boolean, needles: readonly string[], afterKey: string, limit: number) {
+export function storedResponsesContaining(db: DbHandle, scope: { platformId: string; livemode: boolean; accountId: string }, needles: readonly string[], afterKey: string, limit: number) {
   return db
     .selectFrom('idempotency_keys')
     .select(['key', 'response_body'])
-    .where('platform_id', '=', platformId)
-    .where('livemode', '=', livemode)
+    .where('platform_id', '=', scope.platformId)
+    .where('livemode', '=', scope.livemode)
+    .where((eb) => eb.or([eb('account_id', '=', scope.accountId), eb('account_id', 'is', null)]))
     .where('key', '>', afterKey)
     .where(sql<boolean>`(${sql.join(needles.map((n) => sql`response_body ilike ${`%${n.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`), sql` or `)})`)
     .orderBy('key')

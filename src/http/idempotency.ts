@@ -45,7 +45,7 @@ export async function claimIdempotencyKey(db: DbHandle, clock: Clock, req: Fasti
   const hash = requestHash(req);
   const now = clock.now();
   const claim = { key, platformId, livemode };
-  if (await claimKey(db, claim, hash, now, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS), new Date(now.getTime() - IN_FLIGHT_ABANDONED_MS))) {
+  if (await claimKey(db, claim, req.accountId ?? null, hash, now, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS), new Date(now.getTime() - IN_FLIGHT_ABANDONED_MS))) {
     req.idempotency = claim;
     return false;
   }
@@ -88,13 +88,14 @@ export function deleteExpiredIdempotencyKeys(db: DbHandle, now: Date, limit: num
 
 /**
  * A stored response may copy what a later erasure removes (docs/privacy.md#erasure): rewrites,
- * a batch of `batch` at a time, each stored response of the platform and mode whose body
- * contains one of `needles` and that `rewrite` changes (it returns the new body, or null when
- * nothing in it is to go). Returns how many were rewritten.
+ * a batch of `batch` at a time, each stored response of the account whose body contains one of
+ * `needles` and that `rewrite` changes (it returns the new body, or null when nothing in it is
+ * to go). Another account's responses are never touched, even for a customer of the same
+ * reference or email: that is another person. Returns how many were rewritten.
  */
 export async function rewriteStoredResponses(
   db: DbHandle,
-  scope: { platformId: string; livemode: boolean },
+  scope: { platformId: string; livemode: boolean; accountId: string },
   needles: readonly string[],
   rewrite: (body: string) => string | null,
   batch = 200,
@@ -102,7 +103,7 @@ export async function rewriteStoredResponses(
   let after = '';
   let rewritten = 0;
   for (;;) {
-    const rows = await storedResponsesContaining(db, scope.platformId, scope.livemode, needles, after, batch);
+    const rows = await storedResponsesContaining(db, scope, needles, after, batch);
     for (const row of rows) {
       const body = row.response_body === null ? null : rewrite(row.response_body);
       if (body !== null) {

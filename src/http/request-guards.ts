@@ -115,15 +115,18 @@ function valuesAt(body: unknown, path: string): { value: unknown; param: string 
 }
 
 /**
- * Body fields that a dated API version introduced (docs/api-conventions.md#versions): a client
- * pinned to an older version does not have them, so one it sends is 400 parameter_unknown, as
- * any parameter its version does not know would be. Asked by the routes that take them; a
- * field inside arrays is named by a path such as `segments[].fairness_period`.
+ * Body or query fields that a dated API version introduced (docs/api-conventions.md#versions): a
+ * client pinned to an older version does not have them, so one it sends is 400
+ * parameter_unknown, as any parameter its version does not know would be. Asked by the routes
+ * that take them; a field inside arrays is named by a path such as `segments[].fairness_period`.
  */
 export function assertFieldsOfVersion(req: FastifyRequest, fields: readonly string[], since: ApiVersion): void {
   if (versionHas(req.auth.apiVersion, since)) return;
   for (const field of fields) {
-    const sent = valuesAt(req.body, field).find((v) => v.value !== undefined);
+    // A query names its parameters flat (`actor.type` is one name), a body by paths.
+    const query = req.query as Record<string, unknown> | undefined;
+    const inQuery = query !== null && typeof query === 'object' && query[field] !== undefined ? [{ value: query[field], param: field }] : [];
+    const sent = [...valuesAt(req.body, field), ...inQuery].find((v) => v.value !== undefined);
     if (sent) throw new ApiError('parameter_unknown', `Received unknown parameter: ${sent.param} (it arrived in API version ${since}; this request is rendered in ${req.auth.apiVersion}).`, sent.param);
   }
 }
@@ -139,4 +142,14 @@ export function assertValuesOfVersion(req: FastifyRequest, path: string, values:
   if (sent) {
     throw new ApiError('parameter_invalid', `Invalid ${sent.param}: \`${String(sent.value)}\` arrived in API version ${since}; this request is rendered in ${req.auth.apiVersion}.`, sent.param);
   }
+}
+
+/**
+ * A route whose objects a dated API version introduced: to a client pinned to an older
+ * version the objects do not exist, so the route answers 404 resource_missing, as a single
+ * object of a type its version lacks would (the version chain leaves such objects out).
+ */
+export function assertObjectOfVersion(req: FastifyRequest, object: string, since: ApiVersion): void {
+  if (versionHas(req.auth.apiVersion, since)) return;
+  throw new ApiError('resource_missing', `No such object in API version ${req.auth.apiVersion}: ${object} arrived in API version ${since}.`);
 }

@@ -10,6 +10,9 @@ export const LATEST_API_VERSION: ApiVersion = '2027-05-01';
 /** The version that brought erasure, exports and retention (docs/privacy.md). */
 export const PRIVACY_VERSION: ApiVersion = '2027-05-01';
 
+/** The version that brought actors on events and a booking's history (docs/events.md#actors). */
+export const AUDIT_VERSION: ApiVersion = '2027-03-01';
+
 /** The version that brought booking sessions and the booker element (docs/elements.md). */
 export const BOOKING_SESSIONS_VERSION: ApiVersion = '2027-04-15';
 
@@ -209,11 +212,12 @@ const CHANGES: VersionChange[] = [
     },
   },
   {
-    version: '2027-03-01',
+    version: AUDIT_VERSION,
     description:
-      'Audit: events gained `actor` (who made the change, through which door) and `request_id`; `GET /v1/events` filters by `actor.type` and `actor.id`; `GET /v1/bookings/{id}/history` lists a booking\'s changes.',
+      'Audit: events gained `actor` (who made the change, through which door) and `request_id`; `GET /v1/events` filters by `actor.type` and `actor.id`; `GET /v1/bookings/{id}/history` lists a booking\'s changes. Older versions do not see the fields, may not send the filters (400 parameter_unknown), and do not have the history (404 resource_missing).',
     down: {
       event: (e) => omit(omit(e, 'actor'), 'request_id'),
+      booking_change: () => null,
     },
   },
   {

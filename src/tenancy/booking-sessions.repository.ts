@@ -90,6 +90,62 @@ export async function eraseCustomerOfSessions(trx: Trx, scope: AccountScope, cus
   return rows.length;
 }
 
+/**
+ * Sessions of the account whose customer prefill is kept although the session ended before
+ * `cutoff`: the personal-data retention's due sessions (docs/privacy.md#retention). A session
+ * ends when it completes, is expired, or reaches its `expires_at`, whichever comes first
+ * (`least` ignores the nulls).
+ */
+function prefillEndedBefore(cutoff: Date) {
+  return sql<boolean>`customer is not null and least(expires_at, completed_at, expired_at) < ${cutoff}::timestamptz`;
+}
+
+/** Of these accounts, those with a session prefill kept past `cutoff` (a plain read; at most `limit`). */
+export async function accountsWithSessionPrefillBefore(db: DbHandle, accountIds: readonly string[], cutoff: Date, limit: number): Promise<string[]> {
+  if (accountIds.length === 0 || limit <= 0) return [];
+  const rows = await db
+    .selectFrom('booking_sessions')
+    .select('account_id')
+    .distinct()
+    .where('account_id', 'in', [...accountIds])
+    .where(prefillEndedBefore(cutoff))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.account_id);
+}
+
+/**
+ * The personal-data retention of one account's booking sessions: the customer prefill of up to
+ * `limit` sessions that ended before `cutoff` is removed, as erasure removes it (the booking a
+ * session completed with keeps its customer until its own retention). Sessions another process
+ * holds are skipped. Returns how many lost it.
+ */
+export async function eraseSessionPrefillsEndedBefore(trx: Trx, scope: AccountScope, cutoff: Date, limit: number): Promise<number> {
+  const due = await trx
+    .selectFrom('booking_sessions')
+    .select('id')
+    .where('account_id', '=', scope.accountId)
+    .where(prefillEndedBefore(cutoff))
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (due.length === 0) return 0;
+  await trx
+    .updateTable('booking_sessions')
+    .set({ customer: null })
+    .where('account_id', '=', scope.accountId)
+    .where('id', 'in', due.map((r) => r.id))
+    .execute();
+  return due.length;
+}
+
+/** Up to `limit` of the account's sessions after `afterId`, in id order (exports). */
+export function sessionsAfter(db: DbHandle, scope: AccountScope, afterId: string, limit: number): Promise<BookingSessionRow[]> {
+  return db.selectFrom('booking_sessions').selectAll().where('account_id', '=', scope.accountId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
 /** Newest first, optionally only those still open at `now` or only ended ones. */
 export function listSessions(db: DbHandle, scope: AccountScope, page: PageParams) {
   return listPage(db.selectFrom('booking_sessions').selectAll().where('account_id', '=', scope.accountId), 'id', page);

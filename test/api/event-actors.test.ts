@@ -8,6 +8,7 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client, expectError, setupTestApp } from '../support/harness.js';
 import { book, eventsOf, futureDay, openResource, seg } from './bookings.helpers.js';
+import { emit, sampleLocation } from './webhooks.helpers.js';
 
 const t = await setupTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -53,16 +54,25 @@ describe('the actor of every change', () => {
     expect(cancelled.request_id).toBe(res.headers['request-id']);
   });
 
-  it('names the MCP endpoint and the caller’s key for a booking an agent made', async () => {
+  it('names the MCP endpoint and the caller’s key for a booking an agent made, and the /mcp request that made it', async () => {
     const { api, room, day } = await setup();
     const agent = new McpClient({ name: 'test-agent', version: '1.0.0' });
     const headers = { Authorization: `Bearer ${t.testKey}`, 'Service-Account': api.accountId };
-    await agent.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
+    // The Request-Id of each /mcp request that called a tool, as its answer carried it.
+    const toolCallRequestIds: string[] = [];
+    const fetchRecording: typeof fetch = async (url, init) => {
+      const response = await fetch(url, init);
+      const message = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      if (message?.method === 'tools/call') toolCallRequestIds.push(response.headers.get('request-id')!);
+      return response;
+    };
+    await agent.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers }, fetch: fetchRecording }));
     const res = (await agent.callTool({ name: 'book', arguments: { segments: [seg(room.id, day, '10:00', '11:00')] } })) as any;
     expect(res.isError).toBeFalsy();
     const [created] = await eventsOf(api, 'booking.created', res.structuredContent.id);
     expect(created.actor).toEqual({ type: 'mcp', id: expect.stringMatching(/^key_/) });
-    expect(created.request_id).toEqual(expect.any(String));
+    expect(toolCallRequestIds).toEqual([expect.stringMatching(/^req_/)]);
+    expect(created.request_id).toBe(toolCallRequestIds[0]);
     await agent.close();
   });
 
@@ -81,6 +91,17 @@ describe('the actor of every change', () => {
     expect(expired.request_id).toBeNull();
   });
 
+  it('names the system, with no request, for a change no door made (an operator command, a migration)', async () => {
+    const api = await t.newAccount();
+    // The outbox called outside any request or worker, as operator code does.
+    const id = await emit(t, t.platformId, 'location.created', sampleLocation('Outside any door'), null, { accountId: api.accountId });
+    const event = (await api.get(`/v1/events/${id}`)).body;
+    expect(event.actor).toEqual({ type: 'system', id: null });
+    expect(event.request_id).toBeNull();
+    const bySystem = await api.get('/v1/events', { 'actor.type': 'system' });
+    expect(bySystem.body.data.map((e: any) => e.id)).toEqual([id]);
+  });
+
   it('lists events by actor type and actor id, and refuses an unknown door', async () => {
     const { api, room, day } = await setup();
     const booking = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
@@ -90,6 +111,8 @@ describe('the actor of every change', () => {
     const byLink = await api.get('/v1/events', { 'actor.type': 'manage_link', 'actor.id': link.id });
     expect(byLink.status).toBe(200);
     expect(byLink.body.data.map((e: any) => e.type)).toEqual(['booking.cancelled']);
+    // Either filter alone works too.
+    expect((await api.get('/v1/events', { 'actor.id': link.id })).body.data.map((e: any) => e.type)).toEqual(['booking.cancelled']);
     const byKey = await api.get('/v1/events', { 'actor.type': 'api_key', type: 'booking.*' });
     expect(byKey.body.data.map((e: any) => e.data.object.id)).toContain(booking.id);
     expect(byKey.body.data.every((e: any) => e.actor.type === 'api_key')).toBe(true);
@@ -132,6 +155,39 @@ describe("a booking's history", () => {
     expect(firstPage.body).toMatchObject({ has_more: true });
     const next = await api.get(`/v1/bookings/${hold.id}/history`, { limit: 2, starting_after: firstPage.body.data[1].id });
     expect(next.body.data.map((c: any) => c.type)).toEqual(['booking.cancelled']);
+  });
+
+  it('is not there for clients before 2027-03-01, nor is the actor filter', async () => {
+    const { api, room, day } = await setup();
+    const booking = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')] });
+    const old = expectError(await api.get(`/v1/bookings/${booking.id}/history`, undefined, { version: '2027-01-10' }), 404, 'resource_missing');
+    expect(old.message).toMatch(/2027-03-01/);
+    expectError(await api.get('/v1/events', { 'actor.type': 'api_key' }, { version: '2027-01-10' }), 400, 'parameter_unknown', 'actor.type');
+    expectError(await api.get('/v1/events', { 'actor.id': 'booking-expiry' }, { version: '2027-02-15' }), 400, 'parameter_unknown', 'actor.id');
+    // From the version that brought them, both answer.
+    expect((await api.get(`/v1/bookings/${booking.id}/history`, undefined, { version: '2027-03-01' })).body.data).toHaveLength(1);
+    expect((await api.get('/v1/events', { 'actor.type': 'api_key' }, { version: '2027-03-01' })).status).toBe(200);
+  });
+
+  it("shows each change in the reader's version: fields and events of later versions are left out", async () => {
+    const { api, room, day } = await setup();
+    const deposit = { amount: 2000, currency: 'EUR', hold_minutes: 30 };
+    expect((await api.post(`/v1/accounts/${api.accountId}`, { booking_policy: { deposit } })).status).toBe(200);
+    const waiting = await book(api, { segments: [seg(room.id, day, '10:00', '11:00')], requested: true });
+    const paid = await api.post(`/v1/bookings/${waiting.id}/payments`, { amount: 2000, currency: 'EUR', provider: 'stripe', reference: 'pi_history' });
+    expect(paid.body.booking.status).toBe('confirmed');
+
+    const latest = (await api.get(`/v1/bookings/${waiting.id}/history`)).body.data;
+    const latestConfirmed = latest.find((c: any) => c.type === 'booking.confirmed');
+    expect(latestConfirmed.changed_attributes).toMatchObject({ status: { previous: 'pending', current: 'confirmed' }, payment_status: { previous: 'required', current: 'paid' } });
+
+    // Deposits arrived in 2027-03-15: a 2027-03-01 reader sees the confirmation without them.
+    const old = (await api.get(`/v1/bookings/${waiting.id}/history`, undefined, { version: '2027-03-01' })).body.data;
+    const oldConfirmed = old.find((c: any) => c.type === 'booking.confirmed');
+    expect(oldConfirmed.changed_attributes.status).toEqual({ previous: 'pending', current: 'confirmed' });
+    for (const field of ['deposit', 'payment_status', 'amount_paid', 'payments', 'refunds']) expect(oldConfirmed.changed_attributes).not.toHaveProperty(field);
+    expect(old.map((c: any) => c.type)).not.toContain('booking.payment_recorded');
+    expect(old.map((c: any) => c.type)).toEqual(latest.map((c: any) => c.type).filter((type: string) => type !== 'booking.payment_recorded'));
   });
 
   it('answers 404 for a booking of another account, and a restricted key sees it only with events: read', async () => {

@@ -20,8 +20,18 @@ async function availability(api: any, resource: string) {
   return res.body;
 }
 
+/** The account's usage this month, without its request count (every request, the erasure's own included, adds one). */
+async function usageOf(api: any) {
+  const res = await t.api.get('/v1/usage');
+  expect(res.status).toBe(200);
+  const entry = res.body.accounts.find((a: any) => a.account === api.accountId);
+  expect(entry).toBeDefined();
+  const { api_requests: _requests, ...counters } = entry;
+  return counters;
+}
+
 describe('erasing a customer', () => {
-  it('tombstones the customer on every booking and attendee and in every copy, keeps times and availability, and no table holds the values after', async () => {
+  it('tombstones the customer on every booking and attendee and in every copy, keeps times, availability and usage, and no table holds the values after', async () => {
     const r = await receiver();
     const api = await t.newAccount();
     const endpoint = await createEndpoint(t.api, { url: r.url, enabled_events: ['booking.*', 'attendee.*'] });
@@ -44,6 +54,7 @@ describe('erasing a customer', () => {
     expect((await tablesHolding(t.db, ADA_VALUES)).length).toBeGreaterThan(0);
 
     const before = await availability(api, room.id);
+    const usageBefore = await usageOf(api);
     const res = await api.post('/v1/customers/erase', { customer: { reference: ada.reference } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ object: 'customer_erasure', account: api.accountId, livemode: false });
@@ -63,10 +74,18 @@ describe('erasing a customer', () => {
     // Times, statuses and seats are kept: availability is identical.
     expect((await api.get(`/v1/bookings/${moved.id}`)).body).toMatchObject({ status: 'confirmed', start: moved.start, end: moved.end });
     expect(await availability(api, room.id)).toEqual(before);
-    // The manage-link view shows the booking without her.
+    // Usage counts what it counted: no booking, resource or delivery more or less.
+    expect(await usageOf(api)).toEqual(usageBefore);
+    // The manage-link view and its page show the booking without her.
     const view = await t.api.request('GET', new URL(link.url).pathname.replace(/^\/manage\//, '/v1/manage/'), undefined, { key: '' });
     expect(view.status).toBe(200);
-    expect(JSON.stringify(view.body)).not.toContain(ada.email);
+    expect(view.body.booking.customer).toEqual(tombstone);
+    const page = await t.api.request('GET', new URL(link.url).pathname, undefined, { key: '' });
+    expect(page.status).toBe(200);
+    for (const value of ADA_VALUES) {
+      expect(JSON.stringify(view.body).toLowerCase()).not.toContain(value.toLowerCase());
+      expect(String(page.body).toLowerCase()).not.toContain(value.toLowerCase());
+    }
     // The replay of the stored response, and a delivery sent again, carry the tombstone.
     const replay = await api.post('/v1/bookings', { segments: [seg(room.id, day, '14:00', '15:00')], customer: { reference: ada.reference, email: ada.email } }, { idempotencyKey: 'ada-once' });
     expect(replay.body.customer).toEqual(tombstone);
@@ -116,12 +135,20 @@ describe('erasing a customer', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       imported.push(...res.body.data);
     }
-    const kept = await book(other, { segments: [seg(theirs.id, day, '09:00', '10:00')], customer: { reference: 'cus_x', email: 'same@example.net' } });
+    // Another account of the same platform has a customer with the same email, and a stored
+    // response (an Idempotency-Key replay) that copies her: another person, left alone.
+    const theirBooking = { segments: [seg(theirs.id, day, '09:00', '10:00')], customer: { reference: 'cus_x', email: 'same@example.net' } };
+    const theirKey = `theirs-${other.accountId}`;
+    const kept = (await other.post('/v1/bookings', theirBooking, { idempotencyKey: theirKey })).body;
     const res = await api.post('/v1/customers/erase', { customer: { email: 'same@EXAMPLE.net' } });
     expect(res.body.erased.bookings).toBe(240);
     expect(res.body.erased.events).toBe(240);
+    expect(res.body.erased.stored_responses).toBe(0);
     expect((await api.get('/v1/bookings', { 'customer.reference': 'cus_7' })).body.data).toEqual([]);
     expect((await other.get(`/v1/bookings/${kept.id}`)).body.customer.email).toBe('same@example.net');
+    const replay = await other.post('/v1/bookings', theirBooking, { idempotencyKey: theirKey });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.customer).toMatchObject({ reference: 'cus_x', email: 'same@example.net' });
   });
 
   it('refuses a request that names no customer, or the tombstone, with a clear 400', async () => {

@@ -29,8 +29,12 @@ async function download(accountId: string, exportId: string, file: string) {
 
 const linesOf = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
 
+/** The days the round trip compares: the bookings' day, with a closed-early override, and the next two (a block on the first). */
+const lastDay = new Date(Date.parse(`${day}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 async function availability(api: Client, resources: string[]) {
-  const res = await api.post('/v1/availability', { from: `${day}T00:00:00Z`, to: `${day}T23:59:00Z`, segments: [{ resources, duration_minutes: 60 }] });
+  const res = await api.post('/v1/availability', { from: `${day}T00:00:00Z`, to: `${lastDay}T23:59:00Z`, limit: 500, segments: [{ resources, duration_minutes: 60 }] });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.slots.map((s: any) => ({ start: s.start, end: s.end, count: s.segments.length }));
 }
@@ -58,6 +62,14 @@ describe('exporting an account', () => {
       await book(source, { segments: [seg(roomA.id, day, '13:00', '14:00')] }),
     ];
     await source.post(`/v1/bookings/${made[3].id}/cancel`, { reason: 'ill' });
+    // Working time changed on one day and blocked on the next: both change availability.
+    expect((await source.post('/v1/schedule_overrides', { resource: roomA.id, date: day, intervals: [{ start: '09:00', end: '12:00' }] })).status).toBe(200);
+    expect((await source.post('/v1/blocks', { resource: roomB.id, start: `${nextDay}T12:00:00Z`, end: `${nextDay}T14:00:00Z`, reason: 'Cleaning' })).status).toBe(200);
+    // A subscribed calendar (its URL's token is a secret) and a booking session.
+    const feed = await source.post('/v1/calendar_feeds', { resource: roomA.id, url: 'http://127.0.0.1:1/calendars/feed-token-s3cr3t/basic.ics' });
+    expect(feed.status, JSON.stringify(feed.body)).toBe(200);
+    const session = await source.post('/v1/booking_sessions', { segments: [{ resource: roomA.id, duration_minutes: 60 }] });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
     // Another account's data is never in this export.
     const other = await t.newAccount({ name: 'Elsewhere' });
     await openResource(other, { name: 'Not mine' });
@@ -69,8 +81,10 @@ describe('exporting an account', () => {
 
     const { current: ready } = await runUntilReady(t.api, source.accountId, created.body.id);
     expect(ready).toMatchObject({ status: 'ready', download_url: `/v1/accounts/${source.accountId}/exports/${created.body.id}/files/manifest.json` });
-    expect(ready.files.map((f: any) => f.type)).toEqual(['accounts', 'locations', 'resources', 'schedules', 'schedule_overrides', 'blocks', 'series', 'bookings', 'attendees', 'events']);
-    expect(Object.fromEntries(ready.files.map((f: any) => [f.type, f.count]))).toMatchObject({ accounts: 1, resources: 2, schedules: 2, bookings: 4 });
+    expect(ready.files.map((f: any) => f.type)).toEqual([
+      'accounts', 'locations', 'resources', 'schedules', 'schedule_overrides', 'blocks', 'calendar_feeds', 'series', 'bookings', 'attendees', 'booking_sessions', 'events',
+    ]);
+    expect(Object.fromEntries(ready.files.map((f: any) => [f.type, f.count]))).toMatchObject({ accounts: 1, resources: 2, schedules: 2, calendar_feeds: 1, bookings: 4, booking_sessions: 1 });
 
     // The manifest matches the checksum; each file matches the manifest.
     const manifestRes = await download(source.accountId, ready.id, 'manifest.json');
@@ -89,6 +103,11 @@ describe('exporting an account', () => {
       expect(files[f.type], f.file).toHaveLength(f.count);
     }
     expect(JSON.stringify(files)).not.toContain('Not mine');
+    // The feed and the session as the API shows them: the feed's URL redacted, no client secret.
+    expect(files.calendar_feeds).toEqual([(await source.get(`/v1/calendar_feeds/${feed.body.id}`)).body]);
+    expect(JSON.stringify(files)).not.toContain('feed-token-s3cr3t');
+    expect(files.booking_sessions!.map((s) => s.id)).toEqual([session.body.id]);
+    expect(JSON.stringify(files.booking_sessions)).not.toContain('bks_');
     expect(files.events!.some((e) => e.type === 'booking.cancelled')).toBe(true);
 
     // The download needs the key: none, another platform's, or a key bound to another account find nothing.
@@ -114,6 +133,16 @@ describe('exporting an account', () => {
       const res = await copy.post('/v1/schedules', { resource: newId.get(s.resource), effective_from: s.effective_from, weeks: s.weeks, metadata: s.metadata });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
+    expect(files.schedule_overrides).toHaveLength(1);
+    for (const o of files.schedule_overrides!) {
+      const res = await copy.post('/v1/schedule_overrides', { resource: newId.get(o.resource), date: o.date, intervals: o.intervals, metadata: o.metadata });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect(files.blocks).toHaveLength(1);
+    for (const b of files.blocks!) {
+      const res = await copy.post('/v1/blocks', { resource: newId.get(b.resource), start: b.start, end: b.end, reason: b.reason, metadata: b.metadata });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
     const strip = (c: any) => (c === null ? null : Object.fromEntries(Object.entries(c).filter(([, v]) => v !== null)));
     const imported = await copy.post('/v1/bookings/import', {
       bookings: files.bookings!.map((b) => ({
@@ -131,7 +160,10 @@ describe('exporting an account', () => {
     const copyBookings = (await copy.get('/v1/bookings', { limit: 100 })).body.data.map((b: any) => essence(b, nameOf));
     const byStart = (a: any, b: any) => (a.start + a.status + a.resources).localeCompare(b.start + b.status + b.resources);
     expect(copyBookings.sort(byStart)).toEqual(sourceBookings.sort(byStart));
-    expect(await availability(copy, [newId.get(roomA.id)!])).toEqual(await availability(source, [roomA.id]));
+    // Three days of availability, the override's and the block's included, are the same.
+    const sourceA = await availability(source, [roomA.id]);
+    expect(sourceA.some((s: any) => s.start.startsWith(nextDay))).toBe(true);
+    expect(await availability(copy, [newId.get(roomA.id)!])).toEqual(sourceA);
     expect(await availability(copy, [newId.get(roomB.id)!])).toEqual(await availability(source, [roomB.id]));
 
     // export.ready was recorded, and the export is listed.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -160,6 +161,50 @@ describe('the typed client', () => {
     let taken = 0;
     for await (const _ of api.list('/v1/locations', { params: { query: { limit: 2 } } })) if (++taken === 3) break;
     expect(taken).toBe(3);
+  });
+
+  it("reads a booking's history and erases its customer", async () => {
+    const { api, resource } = await studio();
+    const d = day(7);
+    const customer = { reference: 'cus_client', name: 'Client Customer', email: 'client.customer@example.org' };
+    const booking = await api.post('/v1/bookings', { body: { segments: [{ resource: resource.id, start: `${d}T10:00:00Z`, end: `${d}T11:00:00Z` }], customer } });
+    await api.post('/v1/bookings/{id}/cancel', { params: { path: { id: booking.id } }, body: {} });
+    const history = await api.get('/v1/bookings/{id}/history', { params: { path: { id: booking.id } } });
+    expect(history.data.map((c) => [c.type, c.actor?.type])).toEqual([
+      ['booking.created', 'api_key'],
+      ['booking.cancelled', 'api_key'],
+    ]);
+    expect(history.data[1]!.changed_attributes?.status).toEqual({ previous: 'confirmed', current: 'cancelled' });
+
+    const erasure = await api.post('/v1/customers/erase', { body: { customer: { reference: customer.reference } } });
+    expect(erasure).toMatchObject({ object: 'customer_erasure', erased: { bookings: 1 } });
+    const erased = await api.get('/v1/bookings/{id}', { params: { path: { id: booking.id } } });
+    expect(erased.customer).toMatchObject({ reference: 'erased', name: null, email: null });
+  });
+
+  it("exports an account and downloads its files as sent, each matching the manifest's checksum", async () => {
+    const { api, account } = await studio();
+    await api.post('/v1/resources', { body: { name: 'Room 2', type: 'room' } });
+    const path = { id: account.id };
+    let exported = await api.post('/v1/accounts/{id}/exports', { params: { path } });
+    expect(exported.status).toBe('pending');
+    for (let i = 0; i < 150 && exported.status === 'pending'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      exported = await api.get('/v1/accounts/{id}/exports/{export}', { params: { path: { ...path, export: exported.id } } });
+    }
+    expect(exported.status).toBe('ready');
+    const file = (name: string) => ({ params: { path: { ...path, export: exported.id, file: name } } });
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+    const manifestText = await api.download('/v1/accounts/{id}/exports/{export}/files/{file}', file('manifest.json'));
+    expect(`sha256:${sha256(manifestText)}`).toBe(exported.checksum);
+    const manifest = JSON.parse(manifestText);
+    const resources = manifest.files.find((f: { type: string }) => f.type === 'resources');
+    const lines = await api.download('/v1/accounts/{id}/exports/{export}/files/{file}', file(resources.file));
+    expect(sha256(lines)).toBe(resources.sha256);
+    expect(lines.trim().split('\n').map((l) => JSON.parse(l).name).sort()).toEqual(['Room 1', 'Room 2']);
+    // get() reads JSON Lines as text too: only JSON answers are parsed.
+    expect(await api.get('/v1/accounts/{id}/exports/{export}/files/{file}', file(resources.file))).toBe(lines);
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {

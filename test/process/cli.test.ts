@@ -130,6 +130,24 @@ describe.each(targets)('the command-line tool on $name', (target) => {
     expect(tooLong.code).not.toBe(0);
     expect(tooLong.stderr).toContain('--events-days must be a whole number of days from 1 to 30');
     expect((await cli(['platform', 'retention', '--platform', platformId, '--deliveries-days', 'never'], env)).code).not.toBe(0);
+    // None, negative, fractional or past the most: refused, and nothing is changed.
+    const refused: [string, string, RegExp][] = [
+      ['--events-days', '0', /--events-days must be a whole number of days from 1 to 30/],
+      ['--deliveries-days', '-1', /--deliveries-days must be a whole number of days from 1 to 30/],
+      ['--deliveries-days', '31', /--deliveries-days must be a whole number of days from 1 to 30/],
+      ['--personal-data-days', '0', /--personal-data-days must be a whole number of days from 1 to 3650, or 'never'/],
+      ['--personal-data-days', '-5', /--personal-data-days must be a whole number of days from 1 to 3650/],
+      ['--personal-data-days', '3651', /--personal-data-days must be a whole number of days from 1 to 3650/],
+      ['--events-days', '1.5', /--events-days must be a whole number of days from 1 to 30/],
+    ];
+    for (const [option, days, message] of refused) {
+      // `=` so that a negative number reads as the option's value, not as another option.
+      const res = await cli(['platform', 'retention', '--platform', platformId, `${option}=${days}`], env);
+      expect(res.code, `${option} ${days}`).not.toBe(0);
+      expect(res.stderr, `${option} ${days}`).toMatch(message);
+    }
+    const unchanged = await cli(['platform', 'retention', '--platform', platformId], env);
+    expect(JSON.parse(unchanged.stdout)).toEqual({ events_retention_days: 14, deliveries_retention_days: 3, bookings_personal_data_retention_days: null });
   });
 
   it('refuses bad input with a clear message and a non-zero exit', async () => {

@@ -119,6 +119,15 @@ export class Scheduling {
   }
 
   /**
+   * A file exactly as the service sent it, unparsed: an export's `manifest.json` or JSON Lines
+   * files (`/v1/accounts/{id}/exports/{export}/files/{file}`), whose SHA-256 the manifest and
+   * the export's `checksum` give, so the bytes must not be parsed and written again.
+   */
+  download<P extends PathsWithMethod<paths, 'get'>, I extends MaybeOptionalInit<paths[P], 'get'>>(path: P, ...init: InitParam<I>): Promise<string> {
+    return this.call('GET', path, init[0], 'text');
+  }
+
+  /**
    * Every item of a list, page after page (`starting_after` the last id) until `has_more`
    * is false. `limit` sets the page size; the iteration stops early when the loop breaks.
    */
@@ -141,13 +150,27 @@ export class Scheduling {
     }
   }
 
-  private async call(method: 'GET' | 'POST' | 'DELETE', path: string, init: unknown): Promise<any> {
+  /**
+   * One call. The body is read as text and parsed only when the answer says it is JSON: other
+   * answers (an export's JSON Lines, a feed's iCalendar) come back as the text they are.
+   * `as: 'text'` returns the text whatever its type.
+   */
+  private async call(method: 'GET' | 'POST' | 'DELETE', path: string, init: unknown, as: 'body' | 'text' = 'body'): Promise<any> {
     const { idempotencyKey, account, headers, ...rest } = (init ?? {}) as CallOptions & { headers?: Record<string, string> };
     const extra: Record<string, string | null> = { ...(headers ?? {}) };
     if (idempotencyKey) extra['Idempotency-Key'] = idempotencyKey;
     if (account !== undefined) extra['Service-Account'] = account;
-    const { data, error, response } = await (this.raw.request as any)(method.toLowerCase(), path, { ...rest, headers: extra });
+    const { data, error, response } = await (this.raw.request as any)(method.toLowerCase(), path, { ...rest, headers: extra, parseAs: 'text' });
     if (!response.ok) throw errorFromResponse(response.status, error);
-    return data;
+    const text = (data as string | undefined) ?? '';
+    if (as === 'text') return text;
+    if (text === '') return undefined;
+    return isJson(response.headers.get('content-type')) ? JSON.parse(text) : text;
   }
+}
+
+/** `application/json`, or a JSON-based type (`application/problem+json`). */
+function isJson(contentType: string | null): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json');
 }

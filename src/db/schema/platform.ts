@@ -79,6 +79,8 @@ export interface IdempotencyKeysTable {
   state: 'in_flight' | 'done';
   response_status: number | null;
   response_body: string | null;
+  /** The account the request acted for; null for a platform-level request. */
+  account_id: string | null;
   created_at: Timestamp;
 }
 

@@ -29,3 +29,6 @@ export const bookingSessionsModule: FeatureModule = {
   /** booking_session.expired within a poll interval of a session's end. */
   workers: ({ db, clock, config }, logger) => [bookingSessionsWorker(db.kysely, clock, pacingOf({ db, clock, config }), logger)],
 };
+
+/** A session as the API shows it (no client secret): exports (docs/privacy.md#export). */
+export { serializeSession } from './booking-sessions.serializer.js';

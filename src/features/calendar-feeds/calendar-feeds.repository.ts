@@ -41,6 +41,12 @@ export async function deleteFeed(trx: Trx, scope: AccountScope, id: string): Pro
   await trx.deleteFrom('calendar_feeds').where('account_id', '=', scope.accountId).where('id', '=', id).execute();
 }
 
+/** Up to `limit` of the account's feeds after `afterId`, in id order, URLs opened (exports). */
+export async function feedsAfter(db: DbHandle, box: SecretsBox, scope: AccountScope, afterId: string, limit: number): Promise<CalendarFeedRow[]> {
+  const rows = await db.selectFrom('calendar_feeds').selectAll().where('account_id', '=', scope.accountId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map(opened(box));
+}
+
 export async function listFeeds(db: DbHandle, box: SecretsBox, scope: AccountScope, page: PageParams, metadata: Record<string, string>, resourceId?: string) {
   let q = db.selectFrom('calendar_feeds').selectAll().where('account_id', '=', scope.accountId);
   if (resourceId) q = q.where('resource_id', '=', resourceId);

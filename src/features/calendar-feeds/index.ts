@@ -22,5 +22,9 @@ export const calendarFeedsModule: FeatureModule = {
   ],
 };
 
+/** The account's feeds a page at a time, as the API shows them (URLs redacted): exports (docs/privacy.md#export). */
+export { feedsAfter } from './calendar-feeds.repository.js';
+export { serializeFeed } from './calendar-feeds.serializer.js';
+
 /** The stored feed URLs, for the `secrets rotate` command and the start-up key check (src/secrets/). */
 export { resealUrl, storedUrlsPage, urlKeyIdsInUse } from './calendar-feeds.repository.js';

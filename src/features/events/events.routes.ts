@@ -11,6 +11,8 @@ import { bookingsById } from '../../capacity/index.js';
 import { findVisibleEvent, listEvents, objectEvents } from '../../events/events.repository.js';
 import { serializeChange, serializeEvent } from './events.serializer.js';
 import type { ActorType } from '../../events/source.js';
+import { assertFieldsOfVersion, assertObjectOfVersion } from '../../http/request-guards.js';
+import { AUDIT_VERSION } from '../../lib/api-versions.js';
 
 const ActorTypeSchema = Type.Union(
   [
@@ -91,6 +93,7 @@ export function eventRoutes(app: App, db: DbHandle, clock: Clock) {
       if (type !== undefined && !KNOWN_TYPE_FILTERS.has(type)) {
         throw invalid('type', `Invalid type: '${type}' is not an event type, a prefix such as 'booking.*', or '*'.`);
       }
+      assertFieldsOfVersion(req, ['actor.type', 'actor.id'], AUDIT_VERSION);
       const actor = { type: req.query['actor.type'], id: req.query['actor.id'] };
       const result = await listEvents(db, platformScope(req), { type: req.query.type, accountId: req.accountId, actor }, req.query, now);
       return toPage(result, (row) => serializeEvent(row, req.auth.apiVersion));
@@ -137,11 +140,14 @@ export function historyRoutes(app: App, db: DbHandle, clock: Clock) {
       response: { 200: ListOf(ChangeSchema) },
     },
     handler: async (req) => {
+      assertObjectOfVersion(req, 'booking_change', AUDIT_VERSION);
       const scope = accountScope(req);
       const [booking] = await bookingsById(db, scope, [req.params.id]);
       if (!booking) throw notFound('booking', req.params.id);
       const result = await objectEvents(db, scope, scope.accountId, booking.id, req.query, clock.now());
-      return toPage(result, serializeChange);
+      const page = toPage(result, (row) => serializeChange(row, req.auth.apiVersion));
+      // A change whose event the reader's version does not have is left out, as the event is.
+      return { ...page, data: page.data.filter((change) => change !== null) };
     },
   });
 }

@@ -28,7 +28,7 @@ export const ERASURE_BATCH = 200;
 /** How stored Idempotency-Key responses are rewritten (src/http/idempotency.ts; given by the module, since services stay below HTTP). */
 export type RewriteStoredResponses = (
   db: DbHandle,
-  scope: { platformId: string; livemode: boolean },
+  scope: { platformId: string; livemode: boolean; accountId: string },
   needles: readonly string[],
   rewrite: (body: string) => string | null,
 ) => Promise<number>;

@@ -17,12 +17,22 @@ import { blocksTable, serializeBlock } from '../blocks/index.js';
 import { seriesTable, serializeSeries } from '../series/index.js';
 import { attendeesTable, hydrateBookings, serializeAttendee } from '../bookings/index.js';
 import { accountEventsAfter, serializeEvent } from '../events/index.js';
+import { feedsAfter, serializeFeed } from '../calendar-feeds/index.js';
+import { serializeSession } from '../booking-sessions/index.js';
+import { sessionsAfter } from '../../tenancy/index.js';
+import type { SecretsBox } from '../../lib/secrets-box.js';
+
+/** What reading a page needs besides the database: the time objects are shown at, and the box that opens sealed values. */
+export interface ExportRead {
+  now: Date;
+  secrets: SecretsBox;
+}
 
 export interface ExportSource {
   /** The file's name without `.jsonl`, and the manifest's `type`. */
   type: string;
   /** Up to `limit` objects after the id `after`, in id order. */
-  page(db: DbHandle, scope: AccountScope, after: string, limit: number, now: Date): Promise<{ id: string }[]>;
+  page(db: DbHandle, scope: AccountScope, after: string, limit: number, read: ExportRead): Promise<{ id: string }[]>;
 }
 
 export const EXPORT_SOURCES: readonly ExportSource[] = [
@@ -39,11 +49,14 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   { type: 'schedules', page: async (db, scope, after, limit) => (await schedulesTable.after(db, scope, after, limit)).map(serializeSchedule) },
   { type: 'schedule_overrides', page: async (db, scope, after, limit) => (await overridesTable.after(db, scope, after, limit)).map(serializeOverride) },
   { type: 'blocks', page: async (db, scope, after, limit) => (await blocksTable.after(db, scope, after, limit)).map(serializeBlock) },
+  // A feed's URL is shown redacted, as the API shows it: its token is the calendar owner's secret.
+  { type: 'calendar_feeds', page: async (db, scope, after, limit, { secrets }) => (await feedsAfter(db, secrets, scope, after, limit)).map(serializeFeed) },
   { type: 'series', page: async (db, scope, after, limit) => (await seriesTable.after(db, scope, after, limit)).map(serializeSeries) },
-  { type: 'bookings', page: async (db, scope, after, limit, now) => hydrateBookings(db, scope, await bookingsTable.after(db, scope, after, limit), now) },
-  { type: 'attendees', page: async (db, scope, after, limit, now) => (await attendeesTable.after(db, scope, after, limit)).map((row) => serializeAttendee(row, now)) },
+  { type: 'bookings', page: async (db, scope, after, limit, { now }) => hydrateBookings(db, scope, await bookingsTable.after(db, scope, after, limit), now) },
+  { type: 'attendees', page: async (db, scope, after, limit, { now }) => (await attendeesTable.after(db, scope, after, limit)).map((row) => serializeAttendee(row, now)) },
+  { type: 'booking_sessions', page: async (db, scope, after, limit, { now }) => (await sessionsAfter(db, scope, after, limit)).map((row) => serializeSession(row, now)) },
   {
     type: 'events',
-    page: async (db, scope, after, limit, now) => (await accountEventsAfter(db, scope, after, limit, now)).map((row) => serializeEvent(row, LATEST_API_VERSION)!),
+    page: async (db, scope, after, limit, { now }) => (await accountEventsAfter(db, scope, after, limit, now)).map((row) => serializeEvent(row, LATEST_API_VERSION)!),
   },
 ];

@@ -10,7 +10,7 @@ const tags = ['Privacy'];
 const access = { account: 'none', permission: 'accounts' } as const;
 
 const ExportFile = Type.Object({
-  type: Type.String({ description: 'The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, series, bookings, attendees, events.' }),
+  type: Type.String({ description: 'The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, calendar_feeds, series, bookings, attendees, booking_sessions, events.' }),
   file: Type.String({ description: '`<type>.jsonl`: one object a line, in the API shape of the export\'s version, by id.' }),
   count: Type.Integer({ minimum: 0 }),
   bytes: Type.Integer({ minimum: 0 }),

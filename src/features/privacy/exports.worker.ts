@@ -16,7 +16,8 @@ import { recordEvent } from '../../events/outbox.repository.js';
 import { LATEST_API_VERSION } from '../../lib/api-versions.js';
 import { pollingWorker, type Pacing, type Worker } from '../../workers/poller.js';
 import { ACCOUNTS_PER_PASS, passOverAccounts } from '../../workers/account-pass.js';
-import { EXPORT_SOURCES } from './export-sources.js';
+import { EXPORT_SOURCES, type ExportRead } from './export-sources.js';
+import type { SecretsBox } from '../../lib/secrets-box.js';
 import { accountFolders, appendPiece, digestOf, exportFolder, isFileSystemError, removeAccountFolder, writeManifest } from './export-files.js';
 import { existingAccountIds } from '../../tenancy/accounts.repository.js';
 import { accountsWithPendingExports, claimPendingExport, failExport, finishExport, saveProgress, type ExportRow } from './exports.repository.js';
@@ -27,7 +28,8 @@ export const EXPORT_PIECE = 500;
 export const EXPORT_FORMAT_VERSION = 1;
 
 /** Writes the next piece of the account's oldest pending export; true when more remains. */
-async function writeNextPiece(trx: Trx, scope: AccountScope, exportsDir: string, now: Date): Promise<boolean> {
+async function writeNextPiece(trx: Trx, scope: AccountScope, exportsDir: string, read: ExportRead): Promise<boolean> {
+  const { now } = read;
   const row = await claimPendingExport(trx, scope.accountId);
   if (!row) return false;
   const folder = exportFolder(exportsDir, row.account_id, row.id);
@@ -38,7 +40,7 @@ async function writeNextPiece(trx: Trx, scope: AccountScope, exportsDir: string,
     return true;
   }
   const source = EXPORT_SOURCES[index]!;
-  const objects = await source.page(trx, scope, progress.after ?? '', EXPORT_PIECE, now);
+  const objects = await source.page(trx, scope, progress.after ?? '', EXPORT_PIECE, read);
   let bytes: number;
   try {
     bytes = await appendPiece(path.join(folder, `${source.type}.jsonl`), progress.bytes, objects);
@@ -106,10 +108,10 @@ export async function sweepDeletedAccounts(db: DbHandle, exportsDir: string): Pr
 }
 
 /** One pass: one piece for each account with a pending export (up to ACCOUNTS_PER_PASS); true when more remains. */
-export async function exportPass(db: DbHandle, exportsDir: string, now: Date, logger: Logger): Promise<boolean> {
+export async function exportPass(db: DbHandle, exportsDir: string, read: ExportRead, logger: Logger): Promise<boolean> {
   const accounts = await accountsWithPendingExports(db, ACCOUNTS_PER_PASS);
   if (accounts.length === 0) return false;
-  const more = await passOverAccounts(db, accounts, logger, 'privacy.exports', (trx, scope) => writeNextPiece(trx, scope, exportsDir, now));
+  const more = await passOverAccounts(db, accounts, logger, 'privacy.exports', (trx, scope) => writeNextPiece(trx, scope, exportsDir, read));
   return more || accounts.length === ACCOUNTS_PER_PASS;
 }
 
@@ -117,10 +119,10 @@ export async function exportPass(db: DbHandle, exportsDir: string, now: Date, lo
 const SWEEP_EVERY_MS = 60_000;
 
 /** Woken by writes to exports (a new one is pending at once); nothing of it falls due later. */
-export function exportWorker(db: DbHandle, exportsDir: string, clock: Clock, pacing: Pacing, logger: Logger): Worker {
+export function exportWorker(db: DbHandle, exportsDir: string, clock: Clock, secrets: SecretsBox, pacing: Pacing, logger: Logger): Worker {
   let lastSweep = -Infinity;
   return pollingWorker('privacy.exports', pacing, logger, async () => {
-    const more = await exportPass(db, exportsDir, clock.now(), logger);
+    const more = await exportPass(db, exportsDir, { now: clock.now(), secrets }, logger);
     if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = Date.now();
       const removed = await sweepDeletedAccounts(db, exportsDir);

@@ -19,5 +19,5 @@ export const privacyModule: FeatureModule = {
     exportRoutes(app, new ExportsService(db.kysely, clock, config.exportsDir));
   },
   /** Writes pending exports, a bounded piece per account and pass. */
-  workers: ({ db, clock, config }, logger) => [exportWorker(db.kysely, config.exportsDir, clock, pacingOf({ db, clock, config }), logger)],
+  workers: ({ db, clock, config, secrets }, logger) => [exportWorker(db.kysely, config.exportsDir, clock, secrets, pacingOf({ db, clock, config }), logger)],
 };

@@ -1011,7 +1011,7 @@ export interface paths {
                                     file: string;
                                     /** @description The file's SHA-256, hex. */
                                     sha256: string;
-                                    /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, series, bookings, attendees, events. */
+                                    /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, calendar_feeds, series, bookings, attendees, booking_sessions, events. */
                                     type: string;
                                 }[];
                                 /** @description exp_… */
@@ -1085,7 +1085,7 @@ export interface paths {
                                 file: string;
                                 /** @description The file's SHA-256, hex. */
                                 sha256: string;
-                                /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, series, bookings, attendees, events. */
+                                /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, calendar_feeds, series, bookings, attendees, booking_sessions, events. */
                                 type: string;
                             }[];
                             /** @description exp_… */
@@ -1167,7 +1167,7 @@ export interface paths {
                                 file: string;
                                 /** @description The file's SHA-256, hex. */
                                 sha256: string;
-                                /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, series, bookings, attendees, events. */
+                                /** @description The object type: accounts, locations, resources, schedules, schedule_overrides, blocks, calendar_feeds, series, bookings, attendees, booking_sessions, events. */
                                 type: string;
                             }[];
                             /** @description exp_… */
