@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { setupTestApp, type Client } from '../support/harness.js';
+import { setupTestApp, type Client, expectOk as ok } from '../support/harness.js';
 import { DAYS } from './bookings.helpers.js';
 
 const t = await setupTestApp();
@@ -73,12 +73,6 @@ const fixtureArb = fc.record({
 });
 
 type Fixture = typeof fixtureArb extends fc.Arbitrary<infer F> ? F : never;
-
-async function ok(res: Promise<{ status: number; body: any }>) {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
 
 async function build(api: Client, f: Fixture): Promise<string[]> {
   const ids: string[] = [];

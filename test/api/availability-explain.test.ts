@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp, type Client } from '../support/harness.js';
+import { setupTestApp, type Client, expectOk as ok } from '../support/harness.js';
 import { DAYS } from './bookings.helpers.js';
 
 const t = await setupTestApp();
@@ -8,12 +8,6 @@ t.clock.set(NOW);
 
 const DAY = '2027-03-10';
 const at = (hhmm: string, day = DAY) => `${day}T${hhmm}:00Z`;
-
-async function ok(res: Promise<{ status: number; body: any }>) {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
 
 /** A UTC resource open 09:00–17:00 every day; returns it with its schedule id. */
 async function room(api: Client, body: Record<string, unknown> = {}) {

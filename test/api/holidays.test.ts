@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp, type Client } from '../support/harness.js';
+import { setupTestApp, type Client, expectOk as ok } from '../support/harness.js';
+import { bavarianAccount } from './holidays.helpers.js';
 import { at, openResource } from './bookings.helpers.js';
 
 const t = await setupTestApp();
 t.clock.set(Date.parse('2026-12-01T08:00:00Z'));
-
-async function ok(res: Promise<{ status: number; body: any }>) {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
-
-/** An account in Bavaria (its resources follow its holidays unless they say otherwise). */
-async function bavarianAccount() {
-  const api = await t.newAccount({ timezone: 'Europe/Berlin' });
-  await ok(api.post(`/v1/accounts/${api.accountId}`, { holidays: { country: 'DE', subdivision: 'BY' } }));
-  return api;
-}
 
 /** The local dates of the slots a search offers, each once. */
 async function openDates(api: Client, resource: string, from: string, to: string, timezone: string) {
@@ -136,7 +124,7 @@ describe('holidays on accounts and resources', () => {
   });
 
   it("plans with a resource's own holidays instead of its account's: a US-CA resource on a Bavarian account works on Epiphany and is closed on Martin Luther King Jr. Day", async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const tz = 'Europe/Berlin';
     const californian = await openResource(api, { timezone: tz, holidays: { country: 'US', subdivision: 'CA' } });
     const window = (day: string) => ({ from: at(day, '00:00', tz), to: at(day, '23:59', tz), timezone: tz });
@@ -160,7 +148,7 @@ describe('holidays on accounts and resources', () => {
   });
 
   it('offers a resource whose holidays are null on its account\'s holiday, in search and booking', async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const tz = 'Europe/Berlin';
     const follower = await openResource(api, { timezone: tz });
     const without = await openResource(api, { timezone: tz, holidays: null });
@@ -173,7 +161,7 @@ describe('holidays on accounts and resources', () => {
   });
 
   it('hides holidays from clients pinned before 2027-02-15', async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const r = await ok(api.post('/v1/resources', { name: 'A', type: 'room' }));
     const old = await api.get(`/v1/resources/${r.id}`, undefined, { version: '2027-01-10' });
     expect(old.body).not.toHaveProperty('holidays');
@@ -184,7 +172,7 @@ describe('holidays on accounts and resources', () => {
 
 describe('a holiday closes the local day', () => {
   it("closes a German state's holidays across the year boundary, in search, the calendar and booking alike", async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const tz = 'Europe/Berlin';
     const r = await openResource(api, { timezone: tz });
     const dates = await openDates(api, r.id, at('2026-12-24', '00:00', tz), at('2027-01-08', '00:00', tz), tz);
@@ -220,7 +208,7 @@ describe('a holiday closes the local day', () => {
   });
 
   it('keeps a holiday that falls on a day already closed as the schedule closes it: outside_schedule, with the holiday named in the working days', async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const tz = 'Europe/Berlin';
     // Open Monday to Friday; 2026-12-26 (Second Day of Christmas) is a Saturday.
     const r = await ok(api.post('/v1/resources', { name: 'A', type: 'room', timezone: tz }));
@@ -237,7 +225,7 @@ describe('a holiday closes the local day', () => {
   });
 
   it('lets an override on the date reopen a holiday, with the override\'s hours', async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const tz = 'Europe/Berlin';
     const r = await openResource(api, { timezone: tz });
     await ok(api.post('/v1/schedule_overrides', { resource: r.id, date: '2027-01-06', intervals: [{ start: '10:00', end: '12:00' }] }));
@@ -248,7 +236,7 @@ describe('a holiday closes the local day', () => {
   });
 
   it("closes the holiday's date in the resource's own zone, not its account's", async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const tz = 'America/New_York';
     const r = await openResource(api, { timezone: tz }, [{ start: '00:00', end: '24:00' }]);
     // 2027-01-06 in New York runs from 05:00 UTC on the 6th to 05:00 UTC on the 7th.
@@ -261,7 +249,7 @@ describe('a holiday closes the local day', () => {
   });
 
   it('names the holiday in explain (reason holiday: its name, date and rule), and flags a booking placed on it under allow', async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const tz = 'Europe/Berlin';
     const r = await openResource(api, { timezone: tz });
     const start = at('2027-01-06', '10:00', tz);
@@ -306,7 +294,7 @@ describe('a holiday closes the local day', () => {
   });
 
   it('skips a series occurrence that falls on a holiday, with reason holiday', async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const r = await openResource(api, { timezone: 'UTC' });
     t.clock.set(Date.parse('2027-01-04T08:00:00Z'));
     try {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { expectError, setupTestApp, type Client } from '../support/harness.js';
+import { expectError, setupTestApp, type Client, expectOk as ok } from '../support/harness.js';
 import { openResource } from './bookings.helpers.js';
 
 const t = await setupTestApp();
 t.clock.set(Date.parse('2027-04-05T08:00:00Z'));
-
-async function ok(res: Promise<{ status: number; body: any }>) {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
 
 /** A UTC resource open all day, every day, taking one booking at a time. */
 const stylist = (api: Client, body: Record<string, unknown> = {}) =>

@@ -4,7 +4,8 @@
  * reaches them, and the version's request fields refused like any field they do not know.
  */
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../support/harness.js';
+import { setupTestApp, expectOk as ok } from '../support/harness.js';
+import { bavarianAccount } from './holidays.helpers.js';
 import { eventually } from '../support/receiver.js';
 import { at, openResource } from './bookings.helpers.js';
 import { createEndpoint, receivers, startWorkers } from './webhooks.helpers.js';
@@ -17,18 +18,6 @@ const receiver = receivers();
 const OLD = '2027-02-01';
 const tz = 'Europe/Berlin';
 t.clock.set(Date.parse('2026-12-01T08:00:00Z'));
-
-async function ok(res: Promise<{ status: number; body: any }>) {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
-
-async function bavarianAccount() {
-  const api = await t.newAccount({ timezone: tz });
-  await ok(api.post(`/v1/accounts/${api.accountId}`, { holidays: { country: 'DE', subdivision: 'BY' } }));
-  return api;
-}
 
 /** Epiphany, a Bavarian holiday, 10:00–11:00 in Berlin. */
 const epiphany = { start: at('2027-01-06', '10:00', tz), end: at('2027-01-06', '11:00', tz) };
@@ -55,7 +44,7 @@ describe('holiday conflicts before 2027-02-15', () => {
   });
 
   it('shows a series occurrence skipped for a holiday as outside_schedule to a client pinned before 2027-02-15', async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const r = await openResource(api, { timezone: 'UTC' });
     const series = await ok(
       api.post('/v1/series', { rrule: 'FREQ=DAILY;COUNT=3', start_date: '2027-01-05', start_time: '10:00', template: { segments: [{ resource: r.id, duration_minutes: 60 }] }, horizon_days: 60 }),
@@ -68,7 +57,7 @@ describe('holiday conflicts before 2027-02-15', () => {
   });
 
   it("leaves the holiday out of an old explanation's working days, as well as out of its reason", async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const r = await openResource(api, { timezone: tz });
     const body = { from: at('2027-01-06', '00:00', tz), to: at('2027-01-07', '00:00', tz), timezone: tz, start: epiphany.start, segments: [{ resource: r.id, duration_minutes: 60 }] };
     const [latest] = (await ok(api.post('/v1/availability/explain', body))).segments[0].candidates[0].reasons;
@@ -80,7 +69,7 @@ describe('holiday conflicts before 2027-02-15', () => {
   });
 
   it("maps each candidate's reason inside a no_candidate_available conflict for a client pinned before 2027-02-15", async () => {
-    const api = await bavarianAccount();
+    const api = await bavarianAccount(t);
     const a = await openResource(api, { timezone: tz });
     const b = await openResource(api, { timezone: tz });
     // Refused (reject, the default): no candidate is open that day.

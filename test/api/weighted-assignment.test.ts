@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp, type Client } from '../support/harness.js';
+import { setupTestApp, type Client, expectOk as ok } from '../support/harness.js';
 import { openResource } from './bookings.helpers.js';
 import { TWO_APPS, withTwoApps } from '../support/two-apps.js';
 
 const t = await setupTestApp();
 t.clock.set(Date.parse('2027-02-01T08:00:00Z'));
-
-async function ok(res: Promise<{ status: number; body: any }>) {
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
 
 /** A UTC resource open all day, every day. */
 const room = (api: Client, body: Record<string, unknown> = {}) => openResource(api, { timezone: 'UTC', capacity: 100, ...body }, [{ start: '00:00', end: '24:00' }]);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import pino from 'pino';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -185,6 +185,13 @@ export async function setupTestApp(configOverrides: Partial<Config> = {}, option
       return key.secret;
     },
   };
+}
+
+/** Awaits an answer, asserts it is a 200 (the body in the message otherwise) and returns its body. */
+export async function expectOk(res: Promise<{ status: number; body: any }>): Promise<any> {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
 }
 
 /** Asserts the docs/api-conventions.md#errors error shape and returns the error object. */
