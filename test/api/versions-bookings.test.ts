@@ -63,4 +63,31 @@ describe('API versions on real bookings', () => {
     expect(delivered).toMatchObject({ id: declined, type: 'booking.cancelled', api_version: '2027-01-10', data: { object: { id: request.id, status: 'cancelled' } } });
     expect(delivered).toEqual((await api.get(`/v1/events/${declined}`, undefined, { version: '2027-01-10' })).body);
   });
+  it('delivers to an endpoint pinned before 2027-03-01 its events without actor and request_id, and no export.ready to one pinned before 2027-05-01', async () => {
+    const r = await receiver();
+    const oldEp = await createEndpoint(t.api, { url: `${r.url}/old`, enabled_events: ['*'], api_version: '2027-02-15' });
+    await createEndpoint(t.api, { url: `${r.url}/new`, enabled_events: ['*'] });
+    const api = await t.newAccount();
+    const room = await openResource(api);
+    const booking = await book(api, { segments: [seg(room.id, futureDay(), '10:00', '11:00')] });
+    const created = (await api.get('/v1/events', { type: 'booking.created' })).body.data.find((e: any) => e.data.object.id === booking.id);
+    expect(created.actor).toMatchObject({ type: 'api_key' });
+
+    const exported = (await t.api.post(`/v1/accounts/${api.accountId}/exports`)).body;
+    for (let pass = 0; pass < 200 && (await t.api.get(`/v1/accounts/${api.accountId}/exports/${exported.id}`)).body.status === 'pending'; pass++) {
+      await t.runWorker('privacy.exports');
+    }
+    const ready = (await t.api.get('/v1/events', { type: 'export.ready' })).body.data.find((e: any) => e.data.object.id === exported.id);
+    expect(ready).toBeDefined();
+
+    await eventually(() => r.forEvent(created.id).length === 2 && r.forEvent(ready.id).length === 1, { what: 'the deliveries' });
+    const oldReq = r.forEvent(created.id).find((q) => q.path.endsWith('/old'))!;
+    const delivered = new Webhook(oldEp.secret).verify(oldReq.body, oldReq.headers as Record<string, string>) as any;
+    expect(delivered).toMatchObject({ id: created.id, type: 'booking.created', api_version: '2027-02-15' });
+    expect(delivered).not.toHaveProperty('actor');
+    expect(delivered).not.toHaveProperty('request_id');
+    expect(r.forEvent(ready.id).map((q) => q.path)).toEqual([expect.stringMatching(/\/new$/)]);
+    const oldDeliveries = (await t.api.get(`/v1/webhook_endpoints/${oldEp.id}/deliveries`)).body.data.map((d: any) => d.event);
+    expect(oldDeliveries).not.toContain(ready.id);
+  });
 });
