@@ -1,7 +1,7 @@
 /**
  * The routes whose path is their credential (a manage link, a calendar feed URL) are rate limited
- * per client address with the test limit, as requests without a key are
- * (docs/configuration.md#rate-limits); behind a proxy listed in TRUST_PROXY the address is the one
+ * per client address with the test limit, as requests without a key are, and so is a booking
+ * session's CORS preflight (docs/configuration.md#rate-limits); behind a proxy listed in TRUST_PROXY the address is the one
  * its X-Forwarded-For names, and a client elsewhere cannot choose its bucket with that header.
  */
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,15 @@ describe('rate limits of the routes a link opens', () => {
       t.app.inject({ method: 'GET', url: path, remoteAddress: '192.0.2.1', headers: { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } }).then((r) => ({ status: r.statusCode }) as ApiResponse),
     );
     expect(forged.filter((r) => r.status === 429)).toHaveLength(2);
+  });
+
+  it("limits a booking session's CORS preflight per client address: each one asks the database", async () => {
+    const preflight = () =>
+      t.app.inject({ method: 'OPTIONS', url: '/v1/availability', headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'x-forwarded-for': '203.0.113.99' } }).then((r) => ({ status: r.statusCode }) as ApiResponse);
+    const answers = await burst(TEST_LIMIT + 2, preflight);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(2);
+    // No open session allows that origin: the others are refused, without CORS headers.
+    expect(answers.filter((r) => r.status === 403)).toHaveLength(TEST_LIMIT);
   });
 
   it('refuses a TRUST_PROXY entry that is not an address, a block or a known name', () => {

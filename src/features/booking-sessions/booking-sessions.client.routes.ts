@@ -83,7 +83,8 @@ export function bookingSessionClientRoutes(app: App, service: BookingSessionsSer
   // origin it gets no CORS header (403), and the browser sends nothing. The request itself is
   // then checked against its own session's allowed_origins (src/http/auth.ts).
   for (const path of PATHS) {
-    app.options(path, { config: { access: { public: true, account: 'none', permission: 'bookings' } }, schema }, async (req, reply) => {
+    // Limited per client address: each preflight asks the database, and carries no key to count against.
+    app.options(path, { config: { access: { public: true, limitPerAddress: true, account: 'none', permission: 'bookings' } }, schema }, async (req, reply) => {
       const origin = req.headers.origin;
       // The answer depends on the origin: a shared cache must keep one per origin.
       reply.header('Vary', 'Origin');
