@@ -15,7 +15,7 @@ type Schema = Record<string, any>;
 interface TransformInput {
   schema: Schema | undefined;
   url: string;
-  route: { method: string | string[]; config?: { access?: RouteAccess } };
+  route: { method: string | string[]; config?: { access?: RouteAccess }; constraints?: Record<string, unknown> };
 }
 
 export const ERROR_SCHEMA = {
@@ -94,12 +94,71 @@ function asSentence(summary: string): string {
   return /[.!?)]$/.test(text) ? text : `${text}.`;
 }
 
+/**
+ * A booking session's client secret is served by routes of their own (the router's `credential`
+ * constraint, src/http/auth.ts) on the same method and path as the keys' routes, where the
+ * document can hold one operation only. Each is rendered under this prefix, then merged into the
+ * keys' operation (mergeClientSecretOperations), so the document and the typed client describe
+ * both credentials while each route keeps its own schemas for validation.
+ */
+const CLIENT_SECRET_PREFIX = '/__client_secret__';
+
+const isClientSecretRoute = (route: TransformInput['route']) => route.constraints?.credential === 'booking_session';
+
+const JSON_TYPE = 'application/json';
+const bodySchemaOf = (part: Schema | undefined): Schema | undefined => part?.content?.[JSON_TYPE]?.schema;
+/** One side of an alternative, titled with the credential that sends or receives it. */
+const sentWith = (credential: string, schema: Schema): Schema => ({ ...schema, title: `With ${credential}` });
+/**
+ * anyOf, not oneOf: the credential, not the body, says which side applies, and a client
+ * secret's body can also be a valid key's body (a customer update is both), which oneOf forbids.
+ */
+const eitherCredential = (keys: Schema, clientSecret: Schema): Schema => ({
+  anyOf: [sentWith('a key', keys), sentWith("a booking session's client secret", clientSecret)],
+});
+
+/**
+ * Folds each client secret's operation (rendered under CLIENT_SECRET_PREFIX) into the keys'
+ * operation of the same method and path: the client secret becomes an alternative security
+ * scheme, its route's description (what it may do there) joins the operation's, and where its
+ * body or a response differs from the keys', the document offers either. A response it does not
+ * declare is the keys' one (the same serializer answers both).
+ */
+function mergeClientSecretOperations(document: Schema): void {
+  for (const [shadowPath, item] of Object.entries<Schema>(document.paths ?? {})) {
+    if (!shadowPath.startsWith(CLIENT_SECRET_PREFIX)) continue;
+    delete document.paths[shadowPath];
+    const path = shadowPath.slice(CLIENT_SECRET_PREFIX.length);
+    for (const [method, secretOp] of Object.entries<Schema>(item)) {
+      const op = document.paths[path]?.[method];
+      if (!op) throw new Error(`${method.toUpperCase()} ${path}: a client secret's route needs a keys' route of the same method and path to be documented in.`);
+      op.security = [{ bearer: [] }, { clientSecret: [] }];
+      op.description = [op.description, secretOp.description].filter(Boolean).join('\n\n');
+      const keysBody = bodySchemaOf(op.requestBody);
+      const secretBody = bodySchemaOf(secretOp.requestBody);
+      if (secretBody && keysBody && JSON.stringify(secretBody) !== JSON.stringify(keysBody)) {
+        op.requestBody.content[JSON_TYPE].schema = eitherCredential(keysBody, secretBody);
+      }
+      for (const [status, response] of Object.entries<Schema>(secretOp.responses ?? {})) {
+        const secretAnswer = bodySchemaOf(response);
+        const keysAnswer = bodySchemaOf(op.responses?.[status]);
+        if (!secretAnswer || !keysAnswer || JSON.stringify(secretAnswer) === JSON.stringify(keysAnswer)) continue;
+        op.responses[status].content[JSON_TYPE].schema = eitherCredential(keysAnswer, secretAnswer);
+      }
+    }
+  }
+}
+
 /** Builds the swagger `transform` / `transformObject` pair; one pair per app. */
 export function openApiTransforms() {
   /** `GET /v1/resources` → accepts metadata[key] filters. */
   const metadataFilterOps = new Set<string>();
 
   function transform({ schema, url, route }: TransformInput) {
+    if (schema?.hide && isClientSecretRoute(route)) {
+      const { hide: _merged, ...shown } = schema;
+      return { schema: shown, url: CLIENT_SECRET_PREFIX + url };
+    }
     if (!schema || schema.hide) return { schema, url };
     const access = route.config?.access;
     const out: Schema = { ...schema };
@@ -153,6 +212,7 @@ export function openApiTransforms() {
     openapiObject.components ??= {};
     openapiObject.components.schemas ??= {};
     openapiObject.components.schemas.Error = ERROR_SCHEMA;
+    mergeClientSecretOperations(openapiObject);
     for (const [path, item] of Object.entries<Schema>(openapiObject.paths ?? {})) {
       for (const [method, op] of Object.entries<Schema>(item)) {
         if (!op || typeof op !== 'object' || !op.responses) continue;

@@ -242,8 +242,13 @@ export async function buildServer({ db, logger, clock, tags = [], rateLimiter = 
           bearer: {
             type: 'http',
             scheme: 'bearer',
+            description: 'A secret (sk_…) or restricted (rk_…) key.',
+          },
+          clientSecret: {
+            type: 'http',
+            scheme: 'bearer',
             description:
-              "A secret (sk_…) or restricted (rk_…) key; or, on the few operations a browser needs (POST /v1/booking_sessions lists them), a booking session's client secret (bks_…).",
+              "A booking session's client secret (bks_…), from POST /v1/booking_sessions: accepted only by the few operations a browser needs to book, which list it in their security (docs/elements.md#the-client-secret).",
           },
         },
       },

@@ -351,6 +351,37 @@ describe('booking sessions: the client secret', () => {
     expect((await api.get('/v1/bookings')).body.data).toEqual([]);
   });
 
+  it("is described in the OpenAPI document on exactly the operations it shares with keys, whose validation of a key's request stays the keys' own", async () => {
+    const doc = (await t.api.get('/v1/openapi.json', undefined, { key: '' })).body;
+    expect(doc.components.securitySchemes.clientSecret).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const shared = routeCatalogue(t.app)
+      .filter((r) => r.access?.session && r.method !== 'OPTIONS' && r.method !== 'HEAD')
+      .map((r) => [r.method.toLowerCase(), r.url.replace(/:id/, '{id}')] as const);
+    expect(shared).toHaveLength(6);
+    for (const [method, path] of shared) {
+      const op = doc.paths[path][method];
+      expect(op.security, `${method} ${path}`).toEqual([{ bearer: [] }, { clientSecret: [] }]);
+      expect(op.description, `${method} ${path}`).toMatch(/With a booking session's client secret \(`bks_…`.*\): \w/);
+    }
+    const withClientSecret = Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item)).filter((op) => JSON.stringify(op.security ?? []).includes('clientSecret'));
+    expect(withClientSecret).toHaveLength(6);
+    expect(Object.keys(doc.paths).filter((p) => p.includes('client_secret'))).toEqual([]);
+
+    const bodies = (method: string, path: string) => doc.paths[path][method].requestBody.content['application/json'].schema.anyOf;
+    expect(bodies('post', '/v1/bookings')[0].title).toBe('With a key');
+    expect(bodies('post', '/v1/bookings')[1]).toMatchObject({ title: "With a booking session's client secret", required: ['start'], additionalProperties: false });
+    expect(Object.keys(bodies('post', '/v1/availability')[1].properties).sort()).toEqual(['from', 'limit', 'to']);
+    expect(bodies('post', '/v1/bookings/{id}')[1].required).toEqual(['customer']);
+    const session = doc.paths['/v1/booking_sessions/{id}'].get.responses['200'].content['application/json'].schema.anyOf;
+    expect(session[0].properties.business).toBeUndefined();
+    expect(session[1].properties.business.required).toEqual(['name', 'accent_color']);
+
+    // A key sending the client secret's bodies is validated as before: they are not a key's bodies.
+    const { api } = await setup();
+    expectError(await api.post('/v1/bookings', { start: at(futureDay(5), '10:00') }), 400, 'parameter_missing', 'segments');
+    expectError(await api.post('/v1/availability', { limit: 1 }), 400, 'parameter_missing', 'from');
+  });
+
   it('answers 401 to an unknown or altered client secret', async () => {
     const { session } = await setup();
     const altered = new Client(t.app, session.client_secret.replace(/.{4}$/, 'AAAA'));

@@ -7,6 +7,7 @@ import {
   AuthenticationError,
   ConflictError,
   InvalidRequestError,
+  PermissionError,
   RateLimitError,
   ApiServerError,
   SchedulingConnectionError,
@@ -56,6 +57,34 @@ describe('the typed client', () => {
     expect((await api.get('/v1/booking_sessions/{id}', { params: { path: { id: session.id } } })).client_secret).toBeUndefined();
     const expired = await api.post('/v1/booking_sessions/{id}/expire', { params: { path: { id: session.id } } });
     expect(expired.status).toBe('expired');
+  });
+
+  it("books with a booking session's client secret through the typed client: reads its session, searches, holds, fills in the customer, confirms and reads the booking (docs/elements.md)", async () => {
+    const { api, resource } = await studio();
+    const session = await api.post('/v1/booking_sessions', {
+      body: { segments: [{ resource: resource.id, duration_minutes: 60 }], customer_fields: ['name', 'email'], metadata: { cart: 'c_1' } },
+    });
+    // The browser's client: the client secret in place of a key, and no account (the session names it).
+    const browser = new Scheduling({ apiKey: session.client_secret!, baseUrl, retryBaseDelayMs: 10 });
+
+    const own = await browser.get('/v1/booking_sessions/{id}', { params: { path: { id: session.id } } });
+    expect(own).toMatchObject({ id: session.id, metadata: {} });
+    expect('business' in own ? own.business.name : null).toBe('Client Studio');
+
+    const found = await browser.post('/v1/availability', { body: { limit: 2 } });
+    const slot = found.slots[0]!;
+    const held = await browser.post('/v1/bookings', { body: { start: slot.start, customer: { name: 'Ada' } } });
+    expect(held).toMatchObject({ object: 'booking', status: 'pending', start: slot.start, customer: { name: 'Ada' } });
+
+    const filled = await browser.post('/v1/bookings/{id}', { params: { path: { id: held.id } }, body: { customer: { email: 'ada@example.com' } } });
+    expect(filled.customer).toMatchObject({ name: 'Ada', email: 'ada@example.com' });
+    const confirmed = await browser.post('/v1/bookings/{id}/confirm', { params: { path: { id: held.id } }, body: {} });
+    expect(confirmed.status).toBe('confirmed');
+
+    const read = await browser.get('/v1/bookings/{id}', { params: { path: { id: held.id } } });
+    expect(read).toMatchObject({ id: held.id, status: 'confirmed', customer: { name: 'Ada', email: 'ada@example.com' } });
+    expect((await api.get('/v1/booking_sessions/{id}', { params: { path: { id: session.id } } })).status).toBe('completed');
+    await expect(browser.get('/v1/resources')).rejects.toBeInstanceOf(PermissionError);
   });
 
   it('throws typed errors carrying the code, param and request id of the error body', async () => {

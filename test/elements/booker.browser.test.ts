@@ -322,6 +322,33 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     await page.close();
   });
 
+  it("stays on the hosted page when a booked listener calls preventDefault(), instead of going to return_url", async () => {
+    const session = await newSession({ resource: await freshRoom(), return_url: `${site}/done`, customer: { reference: 'cus_8', name: 'Ada Lovelace', email: 'ada@example.com' } });
+    const page = await browser.page();
+    await page.clock.setFixedTime(FIXED_NOW);
+    const leaving: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.url() !== session.url) leaving.push(request.url());
+    });
+    await page.goto(session.url);
+    await page.evaluate(() =>
+      document.addEventListener('booked', (event) => {
+        event.preventDefault();
+        (window as any).booked = (event as CustomEvent).detail;
+      }),
+    );
+    await page.getByRole('button', { name: /^(0?9|10|11):00/ }).first().click();
+    await page.getByRole('textbox', { name: 'Name' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect.poll(() => page.evaluate(() => (window as any).booked?.status)).toBe('confirmed');
+    // The element would go to return_url in the same task as the event: nothing is asked for after it.
+    await page.waitForTimeout(300);
+    expect(leaving).toEqual([]);
+    expect(page.url()).toBe(session.url);
+    expect(page.errors, page.errors.join('\n')).toEqual([]);
+    await page.close();
+  });
+
   for (const [theme, locale] of [['light', 'en-GB'], ['dark', 'en-GB'], ['light', 'fr-FR'], ['dark', 'fr-FR']] as const) {
     it(`looks as committed in the ${theme} theme, in ${locale}`, async () => {
       // A room of its own: every picture shows the same three free times.

@@ -16,7 +16,10 @@ import { DEFAULT_RETRY, retryingFetch, type RetryOptions } from './retry.js';
 export type { paths };
 
 export interface SchedulingOptions {
-  /** A secret (`sk_…`) or restricted (`rk_…`) key. */
+  /**
+   * A secret (`sk_…`) or restricted (`rk_…`) key; or a booking session's client secret (`bks_…`,
+   * without `account`), for the few operations that accept it (docs/elements.md#the-client-secret).
+   */
   apiKey: string;
   /** Default `http://127.0.0.1:4000`, where `npm start` listens. */
   baseUrl?: string;

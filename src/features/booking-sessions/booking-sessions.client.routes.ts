@@ -2,8 +2,10 @@
  * The client secret's side of booking sessions (docs/elements.md#the-client-secret): the same
  * paths as the keys' routes, served to a request whose bearer is a client secret (the router's
  * `credential` constraint, src/http/auth.ts). Each declares its `session` operation; auth lets a
- * client secret reach nothing else. Hidden from the OpenAPI document, where the paths already
- * belong to the keys' routes: POST /v1/booking_sessions describes them.
+ * client secret reach nothing else. Hidden as operations of their own, where the paths already
+ * belong to the keys' routes: the OpenAPI document merges each into the keys' operation of the
+ * same method and path (src/http/openapi.ts), with its `description` (what the client secret may
+ * do there), its body and any response it declares as the client secret's alternative.
  */
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +13,7 @@ import type { App } from '../../http/server.js';
 import { accountScope, type RouteAccess } from '../../http/context.js';
 import { DateTime, IdParams } from '../../http/schemas.js';
 import { ApiError } from '../../lib/errors.js';
+import { BookingSessionSchema } from './booking-sessions.routes.js';
 import type { BookingSessionsService } from './booking-sessions.service.js';
 
 const constraints = { credential: 'booking_session' };
@@ -26,6 +29,22 @@ const CustomerFields = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The session as its client secret reads it: no metadata, and the business's name. Every field of
+ * the keys' session is kept (client_secret and url are absent there too, outside the response that
+ * creates it), so a key's reading of the typed client's union still sees all of them.
+ */
+const SessionAsClientSecretSees = Type.Object({
+  ...BookingSessionSchema.properties,
+  metadata: Type.Object({}, { additionalProperties: false, description: "Always empty: the platform's metadata stays with the platform." }),
+  business: Type.Object({
+    name: Type.String({ description: "The business's display name." }),
+    accent_color: Type.Union([Type.String(), Type.Null()], { description: "The business's accent colour, for the booker's theme." }),
+  }),
+});
+
+const WITH_CLIENT_SECRET = "With a booking session's client secret (`bks_…`; no `Service-Account`: the session names the account)";
+
 /** The paths a browser calls with a client secret: their preflight (CORS) is answered here. */
 const PATHS = ['/v1/booking_sessions/:id', '/v1/availability', '/v1/bookings', '/v1/bookings/:id', '/v1/bookings/:id/confirm'];
 
@@ -33,7 +52,12 @@ export function bookingSessionClientRoutes(app: App, service: BookingSessionsSer
   app.get('/v1/booking_sessions/:id', {
     constraints,
     config: as('read'),
-    schema: { ...schema, params: IdParams },
+    schema: {
+      ...schema,
+      description: `${WITH_CLIENT_SECRET}: reads its own session only (any other id: 404), without its metadata and with the business's name and accent colour.`,
+      params: IdParams,
+      response: { 200: SessionAsClientSecretSees },
+    },
     handler: (req) => service.own(accountScope(req), sessionOf(req), req.params.id),
   });
 
@@ -42,6 +66,7 @@ export function bookingSessionClientRoutes(app: App, service: BookingSessionsSer
     config: as('search', 'availability', 'read'),
     schema: {
       ...schema,
+      description: `${WITH_CLIENT_SECRET}: searches the session's segment template inside its search window (from and to are clipped to it); the body names only the part of the window and the page size.`,
       body: Type.Object(
         { from: Type.Optional(DateTime()), to: Type.Optional(DateTime()), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) },
         { additionalProperties: false },
@@ -53,28 +78,41 @@ export function bookingSessionClientRoutes(app: App, service: BookingSessionsSer
   app.post('/v1/bookings', {
     constraints,
     config: as('hold'),
-    schema: { ...schema, body: Type.Object({ start: DateTime(), customer: Type.Optional(CustomerFields) }, { additionalProperties: false }) },
+    schema: {
+      ...schema,
+      description: `${WITH_CLIENT_SECRET}: holds the slot at \`start\` (one the session's search offers) as a pending booking made for the customer, for the session's hold_minutes, releasing the hold it had; only the customer fields the session allows. A time no longer offered: 409 booking_conflict.`,
+      body: Type.Object({ start: DateTime(), customer: Type.Optional(CustomerFields) }, { additionalProperties: false }),
+    },
     handler: (req) => service.hold(accountScope(req), sessionOf(req), req.body),
   });
 
   app.get('/v1/bookings/:id', {
     constraints,
     config: as('read'),
-    schema: { ...schema, params: IdParams },
+    schema: { ...schema, description: `${WITH_CLIENT_SECRET}: reads the booking its session holds or completed with (any other: 404), also after the session is completed.`, params: IdParams },
     handler: (req) => service.read(accountScope(req), sessionOf(req), req.params.id),
   });
 
   app.post('/v1/bookings/:id', {
     constraints,
     config: as('fill'),
-    schema: { ...schema, params: IdParams, body: Type.Object({ customer: CustomerFields }, { additionalProperties: false }) },
+    schema: {
+      ...schema,
+      description: `${WITH_CLIENT_SECRET}: fills in the customer of the booking it holds, only in the session's customer_fields (any other field: 400).`,
+      params: IdParams,
+      body: Type.Object({ customer: CustomerFields }, { additionalProperties: false }),
+    },
     handler: (req) => service.fill(accountScope(req), sessionOf(req), req.params.id, req.body),
   });
 
   app.post('/v1/bookings/:id/confirm', {
     constraints,
     config: as('confirm'),
-    schema: { ...schema, params: IdParams },
+    schema: {
+      ...schema,
+      description: `${WITH_CLIENT_SECRET}: confirms the booking it holds, or leaves a \`requested\` one to the business's approval or a hold awaiting its deposit; either way the session is completed. name and email must be filled in first when the session asks for them.`,
+      params: IdParams,
+    },
     handler: (req) => service.confirm(accountScope(req), sessionOf(req), req.params.id),
   });
 

@@ -2183,6 +2183,8 @@ export interface paths {
          * @description Search bookable slots: every slot listed can be booked with its segments under conflict_policy reject.
          *
          *     Keys: secret keys, and restricted keys with `availability: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         *
+         *     With a booking session's client secret (`bks_…`; no `Service-Account`: the session names the account): searches the session's segment template inside its search window (from and to are clipped to it); the body names only the part of the window and the page size.
          */
         post: {
             parameters: {
@@ -2239,6 +2241,12 @@ export interface paths {
                          * @description Latest slot end; at most 62 days after from
                          */
                         to: string;
+                    } | {
+                        /** Format: date-time */
+                        from?: string;
+                        limit?: number;
+                        /** Format: date-time */
+                        to?: string;
                     };
                 };
             };
@@ -3036,7 +3044,7 @@ export interface paths {
          * Create a booking session
          * @description Create a booking session: a short-lived client secret for an embedded booker or the hosted booking page.
          *
-         *     The client secret (`bks_…`) goes in `Authorization: Bearer` on the same routes keys use, and allows exactly: `GET /v1/booking_sessions/{id}` (its own session, without metadata, with `business`), `POST /v1/availability` (body `{from?, to?, limit?}`: the template, inside the window), `POST /v1/bookings` (body `{start, customer?}`: holds that slot as a pending booking made for the customer, releasing the hold it had), `POST /v1/bookings/{id}` (body `{customer}`: only `customer_fields`), `POST /v1/bookings/{id}/confirm` (confirms, or leaves a `requested` booking to approval; completes the session) and `GET /v1/bookings/{id}` (its booking). Every other route answers 403 `permission_denied`; an ended session answers 401 `booking_session_expired`. Browsers may call it only from `allowed_origins` (CORS) or the hosted page. docs/elements.md.
+         *     The client secret (`bks_…`) goes in `Authorization: Bearer` on the same routes keys use, and allows exactly: `GET /v1/booking_sessions/{id}` (its own session, without metadata, with `business`), `POST /v1/availability` (body `{from?, to?, limit?}`: the template, inside the window), `POST /v1/bookings` (body `{start, customer?}`: holds that slot as a pending booking made for the customer, releasing the hold it had), `POST /v1/bookings/{id}` (body `{customer}`: only `customer_fields`), `POST /v1/bookings/{id}/confirm` (confirms, or leaves a `requested` booking to approval; completes the session) and `GET /v1/bookings/{id}` (its booking). Every other route answers 403 `permission_denied`; an ended session answers 401 `booking_session_expired`. Browsers may call it only from `allowed_origins` (CORS) or the hosted page. Those operations list the `clientSecret` security scheme and describe the bodies a client secret sends. docs/elements.md.
          *
          *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
          */
@@ -3268,6 +3276,8 @@ export interface paths {
         /**
          * Retrieve a booking session
          * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         *
+         *     With a booking session's client secret (`bks_…`; no `Service-Account`: the session names the account): reads its own session only (any other id: 404), without its metadata and with the business's name and accent colour.
          */
         get: {
             parameters: {
@@ -3354,6 +3364,52 @@ export interface paths {
                             metadata: {
                                 [key: string]: string;
                             };
+                            /** @enum {string} */
+                            object: "booking_session";
+                            return_url: string | null;
+                            search: {
+                                /** Format: date-time */
+                                from: string;
+                                slot_interval_minutes: number | null;
+                                timezone: string | null;
+                                /** Format: date-time */
+                                to: string;
+                            };
+                            /** @description The segment template, as given. */
+                            segments: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description open until expires_at (or an early expire); completed once its booking is confirmed or requested. */
+                            status: "open" | "completed" | "expired";
+                            /** @description Only in the response that creates it: the hosted booking page of this session. */
+                            url?: string;
+                        } | {
+                            allowed_origins: string[];
+                            booking: string | null;
+                            business: {
+                                /** @description The business's accent colour, for the booker's theme. */
+                                accent_color: string | null;
+                                /** @description The business's display name. */
+                                name: string;
+                            };
+                            /** @description Only in the response that creates it: only its hash is stored. */
+                            client_secret?: string;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            customer: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description Of name, email, phone, locale, time_zone. */
+                            customer_fields: string[];
+                            expired_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            hold_minutes: number;
+                            id: string;
+                            livemode: boolean;
+                            /** @description Always empty: the platform's metadata stays with the platform. */
+                            metadata: Record<string, never>;
                             /** @enum {string} */
                             object: "booking_session";
                             return_url: string | null;
@@ -3766,6 +3822,8 @@ export interface paths {
          * @description Create a booking (409 booking_conflict with `conflicts` when its conflict_policy refuses it)
          *
          *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         *
+         *     With a booking session's client secret (`bks_…`; no `Service-Account`: the session names the account): holds the slot at `start` (one the session's search offers) as a pending booking made for the customer, for the session's hold_minutes, releasing the hold it had; only the customer fields the session allows. A time no longer offered: 409 booking_conflict.
          */
         post: {
             parameters: {
@@ -3839,6 +3897,16 @@ export interface paths {
                         waitlist_hold_minutes?: number;
                         /** @description How many attendees may wait for a seat once the seats are full (0, the default: no waitlist). Needs `seats`. */
                         waitlist_limit?: number;
+                    } | {
+                        customer?: {
+                            email?: string;
+                            locale?: string;
+                            name?: string;
+                            phone?: string;
+                            time_zone?: string;
+                        };
+                        /** Format: date-time */
+                        start: string;
                     };
                 };
             };
@@ -4023,6 +4091,8 @@ export interface paths {
         /**
          * Retrieve a booking
          * @description Keys: secret keys, and restricted keys with `bookings: read` (or write); others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         *
+         *     With a booking session's client secret (`bks_…`; no `Service-Account`: the session names the account): reads the booking its session holds or completed with (any other: 404), also after the session is completed.
          */
         get: {
             parameters: {
@@ -4206,6 +4276,8 @@ export interface paths {
          * @description Update a booking: expires_at (pending only), seats (not below seats_taken: 409 seats_exhausted; more seats promote waitlisted attendees), the waitlist settings, metadata.
          *
          *     Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         *
+         *     With a booking session's client secret (`bks_…`; no `Service-Account`: the session names the account): fills in the customer of the booking it holds, only in the session's customer_fields (any other field: 400).
          */
         post: {
             parameters: {
@@ -4245,6 +4317,14 @@ export interface paths {
                         waitlist_hold_minutes?: number;
                         /** @description How many attendees may wait for a seat once the seats are full (0, the default: no waitlist). Needs `seats`. */
                         waitlist_limit?: number;
+                    } | {
+                        customer: {
+                            email?: string;
+                            locale?: string;
+                            name?: string;
+                            phone?: string;
+                            time_zone?: string;
+                        };
                     };
                 };
             };
@@ -5649,6 +5729,8 @@ export interface paths {
         /**
          * Confirm a pending booking
          * @description Keys: secret keys, and restricted keys with `bookings: write`; others get 403 permission_denied. A key bound to one account acts for that account only (another in Service-Account: 404 resource_missing).
+         *
+         *     With a booking session's client secret (`bks_…`; no `Service-Account`: the session names the account): confirms the booking it holds, or leaves a `requested` one to the business's approval or a hold awaiting its deposit; either way the session is completed. name and email must be filled in first when the session asks for them.
          */
         post: {
             parameters: {
