@@ -1,7 +1,7 @@
 /**
  * Headless Chromium for the console tests, through playwright-core (no browser download):
  * the system's chromium (Debian's package; `.ci/run` installs it). When it is absent — a
- * developer machine without it — the browser tests skip and say why.
+ * developer machine without it — the browser tests skip and say why; under CI they fail.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +16,10 @@ export const CHROMIUM = CANDIDATES.find((path) => existsSync(path)) ?? null;
 export const SKIP_REASON = CHROMIUM
   ? null
   : 'console browser tests skipped: no chromium found (install it, e.g. `apt-get install chromium`, or set CHROMIUM_PATH); CI installs it';
+
+// Under CI the browser tests are proofs the suite must give (the console, the manage page, the
+// booker): without chromium they fail instead of skipping, so a green run always ran them.
+if (SKIP_REASON && process.env.CI) throw new Error(`CI is set but ${SKIP_REASON}`);
 
 /** These flags keep a closed network quiet: no background or component-update connections. */
 const FLAGS = [

@@ -48,7 +48,8 @@ async function platformSite(serviceUrl: string) {
       // docs/elements.md's snippets as written, but for the service's address and a real client secret.
       const embed = elementsDocBlock('### 2. Drop the element into your page', 'html').replace('https://scheduling.example.com', serviceUrl).replace('bks_…', secret);
       const listen = elementsDocBlock('### 3. Hear that it is booked', 'html');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example</title></head><body><main>${embed}\n${listen}</main></body></html>`);
+      const theme = elementsDocBlock('### Theming', 'css');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs example</title><style>${theme}</style></head><body><main>${embed}\n${listen}</main></body></html>`);
       return;
     }
     const locale = url.searchParams.get('locale') ?? 'en-GB';
@@ -191,7 +192,7 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     }
   });
 
-  it("books on a page made of docs/elements.md's snippets, whose booked listener hears the booking", async () => {
+  it("books on a page made of docs/elements.md's snippets, themed by its CSS, whose booked listener hears the booking", async () => {
     const session = await newSession({ resource: await freshRoom() });
     const page = await browser.page();
     await page.clock.setFixedTime(FIXED_NOW);
@@ -200,7 +201,10 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     const script = page.waitForResponse((r) => r.url().endsWith('/elements/scheduling-booker.js'));
     await page.goto(`${site}/doc?secret=${encodeURIComponent(session.client_secret)}`);
     expect((await script).status()).toBe(200);
-    await booker(page).getByRole('button', { name: /10:00/ }).click();
+    const time = booker(page).getByRole('button', { name: /10:00/ });
+    // The theming example's custom property and ::part rule reach the element's insides.
+    expect(await time.evaluate((el) => [getComputedStyle(el).minWidth, getComputedStyle(el.getRootNode() instanceof ShadowRoot ? el.getRootNode().host : el).getPropertyValue('--sb-accent').trim()])).toEqual(['96px', '#f59e0b']);
+    await time.click();
     await booker(page).getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
     await booker(page).getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
     await booker(page).getByRole('button', { name: 'Confirm booking' }).click();
