@@ -39,7 +39,7 @@ export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
       const written = db.tableWrites?.take();
       if (!firstPass && written?.length === 0) return false;
       const target = db.kind === 'pglite' ? EMBEDDED_STATISTICS_TARGET : undefined;
-      const analysed = await analyzeGrownTables(db.kysely, firstPass ? undefined : written, target);
+      const analysed = await analyzeGrownTables(db.kysely, firstPass ? undefined : written, target, true);
       firstPass = false;
       if (analysed.length) logger.debug({ tables: analysed }, 'planner statistics gathered');
       return false;

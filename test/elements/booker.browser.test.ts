@@ -203,7 +203,7 @@ describe.skipIf(SKIP_REASON !== null)('the booker element in headless Chromium',
     expect((await script).status()).toBe(200);
     const time = booker(page).getByRole('button', { name: /10:00/ });
     // The theming example's custom property and ::part rule reach the element's insides.
-    expect(await time.evaluate((el) => [getComputedStyle(el).minWidth, getComputedStyle(el.getRootNode() instanceof ShadowRoot ? el.getRootNode().host : el).getPropertyValue('--sb-accent').trim()])).toEqual(['96px', '#f59e0b']);
+    expect(await time.evaluate((el) => [getComputedStyle(el).minWidth, getComputedStyle(((root) => (root instanceof ShadowRoot ? root.host : el))(el.getRootNode())).getPropertyValue('--sb-accent').trim()])).toEqual(['96px', '#f59e0b']);
     await time.click();
     await booker(page).getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
     await booker(page).getByRole('textbox', { name: 'Email' }).fill('ada@example.com');

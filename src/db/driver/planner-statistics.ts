@@ -34,9 +34,15 @@ export const EMBEDDED_STATISTICS_TARGET = 30;
  * Analyses the tables of the schema that never were, or have grown since; returns their names.
  * `written` narrows the growth check to those tables (the rest cannot have grown): each size
  * is read from the table's files, dear on a data folder (src/db/driver/table-writes.ts).
- * `statisticsTarget` bounds each table's sample (the server's default when absent).
+ * `statisticsTarget` bounds each table's sample (the server's default when absent). `vacuum`
+ * also reclaims the dead rows of each such table, where no autovacuum does.
  */
-export async function analyzeGrownTables(db: Kysely<any>, written?: readonly string[], statisticsTarget?: number): Promise<string[]> {
+export async function analyzeGrownTables(
+  db: Kysely<any>,
+  written?: readonly string[],
+  statisticsTarget?: number,
+  vacuum = false,
+): Promise<string[]> {
   const checked = written === undefined ? sql`true` : sql`c.relname = any(${[...written]}::text[])`;
   const { rows } = await sql<{ name: string }>`
     select c.relname as name
@@ -47,12 +53,14 @@ export async function analyzeGrownTables(db: Kysely<any>, written?: readonly str
     order by c.relname`.execute(db);
   const names = rows.map((r) => r.name);
   for (const name of names) {
-    await db.transaction().execute(async (tx) => {
-      // set_config(…, true) is SET LOCAL: it ends with the transaction, so no other statement
-      // runs with the smaller target.
-      if (statisticsTarget !== undefined) await sql`select set_config('default_statistics_target', ${String(statisticsTarget)}, true)`.execute(tx);
-      await sql`analyze ${sql.id(name)}`.execute(tx);
-    });
+    if (vacuum) await vacuumTable(db, name, statisticsTarget);
+    else
+      await db.transaction().execute(async (tx) => {
+        // set_config(…, true) is SET LOCAL: it ends with the transaction, so no other statement
+        // runs with the smaller target.
+        if (statisticsTarget !== undefined) await sql`select set_config('default_statistics_target', ${String(statisticsTarget)}, true)`.execute(tx);
+        await sql`analyze ${sql.id(name)}`.execute(tx);
+      });
   }
   return names;
 }
@@ -65,4 +73,32 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
   const { rows } = await sql<{ gathers: boolean }>`
     select current_setting('autovacuum') = 'on' or exists (select 1 from pg_extension where extname = 'citus') as gathers`.execute(db);
   return rows[0].gathers;
+}
+
+/**
+ * VACUUM (ANALYZE) of one table, for an engine with no autovacuum: the dead rows that updates
+ * and deletes leave are made reusable, so a table that is mostly rewritten (deliveries, usage
+ * counters, feed busy times) stops growing, and every scan of it stops reading them.
+ * `index_cleanup off` skips the pass over each index, whose cost is the whole index's size:
+ * measured in a soak, the index pass on `webhook_deliveries` grew from 136 to 646 ms within ten
+ * minutes, a stall for every tenant of the embedded database (docs/performance.md, "Planner
+ * statistics"). The heap pass reads only the pages changed since the last vacuum (the
+ * visibility map), and dead index entries are skipped by the scans that meet them.
+ *
+ * VACUUM cannot run in a transaction, so the smaller statistics target is set on the session
+ * and reset after, on the one connection held for the three statements.
+ */
+async function vacuumTable(db: Kysely<any>, name: string, statisticsTarget: number | undefined): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    if (statisticsTarget === undefined) {
+      await sql`vacuum (analyze, index_cleanup off) ${sql.id(name)}`.execute(connection);
+      return;
+    }
+    await sql`select set_config('default_statistics_target', ${String(statisticsTarget)}, false)`.execute(connection);
+    try {
+      await sql`vacuum (analyze, index_cleanup off) ${sql.id(name)}`.execute(connection);
+    } finally {
+      await sql`reset default_statistics_target`.execute(connection);
+    }
+  });
 }
