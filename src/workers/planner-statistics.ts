@@ -13,8 +13,8 @@ import { pollingWorker, type Worker } from './poller.js';
 export const PLANNER_STATISTICS_INTERVAL_MS = 5_000;
 
 /**
- * The stand-in for autovacuum's ANALYZE (src/db/driver/planner-statistics.ts) where nothing
- * else gathers statistics: always on the embedded database, which has no autovacuum; on
+ * The stand-in for autovacuum (src/db/driver/planner-statistics.ts: VACUUM and ANALYZE of each
+ * grown table) where nothing else gathers statistics: always on the embedded database, which has no autovacuum; on
  * PostgreSQL only when the server's `autovacuum` is off, which its first pass asks (a server
  * with it on gathers its own, as a Citus cluster's workers do for their shards, and the worker
  * then sends nothing more). Without them the plans

@@ -62,6 +62,25 @@ describe('planner statistics on the embedded database', () => {
     expect((await sql<{ target: string }>`select current_setting('default_statistics_target') as target`.execute(k)).rows).toEqual([{ target: '100' }]);
   });
 
+  it("reclaims the dead rows of a table rewritten by updates, where ANALYZE alone lets it grow by a copy each time, and leaves the session's target as it was", async () => {
+    const pagesAfterRewrites = async (table: string, vacuum: boolean) => {
+      await sql`create table ${sql.id(table)} (id int primary key, n int, note text)`.execute(k);
+      await sql`insert into ${sql.id(table)} select g, 0, repeat('x', 200) from generate_series(1, 2000) g`.execute(k);
+      await analyzeGrownTables(k, [table], EMBEDDED_STATISTICS_TARGET, vacuum);
+      for (let round = 1; round <= 12; round++) {
+        await sql`update ${sql.id(table)} set n = ${round}`.execute(k);
+        await analyzeGrownTables(k, [table], EMBEDDED_STATISTICS_TARGET, vacuum);
+      }
+      return Number((await sql<{ n: number }>`select pg_relation_size(${table}) / 8192 as n`.execute(k)).rows[0].n);
+    };
+    const vacuumed = await pagesAfterRewrites('rewritten_vacuumed', true);
+    const analysed = await pagesAfterRewrites('rewritten_analysed', false);
+    // Measured: 306 pages against 776 (13 copies of every row).
+    expect(vacuumed).toBeLessThan(analysed / 2);
+    expect(await reltuples('rewritten_vacuumed')).toBe(2000);
+    expect((await sql<{ target: string }>`select current_setting('default_statistics_target') as target`.execute(k)).rows).toEqual([{ target: '100' }]);
+  });
+
   it('after its first pass, sends nothing while nothing is written, and analyses a written table that grew', async () => {
     const { counted, statements: sent } = countingStatements();
     const [worker] = plannerStatisticsWorkers({ ...db, kysely: counted }, pino({ level: 'silent' }));

@@ -31,7 +31,8 @@ import { sql, type Kysely } from 'kysely';
 export const EMBEDDED_STATISTICS_TARGET = 30;
 
 /**
- * Analyses the tables of the schema that never were, or have grown since; returns their names.
+ * Analyses (and with `vacuum`, vacuums) the tables of the schema that never were analysed, or
+ * have grown since; returns their names.
  * `written` narrows the growth check to those tables (the rest cannot have grown): each size
  * is read from the table's files, dear on a data folder (src/db/driver/table-writes.ts).
  * `statisticsTarget` bounds each table's sample (the server's default when absent). `vacuum`
