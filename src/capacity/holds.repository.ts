@@ -117,3 +117,44 @@ export function heldSegmentsOverlapping(account: string, resourceIds: readonly s
         and ${LONG_HELD_SQL} and h.held_end > ${start} and h.held_start < ${longBefore}
         and ${segmentHoldsCapacity('h', now)}`;
 }
+
+/** A place in the (held_start, booking_id) order of a resource's held segments. */
+export interface HeldPlace {
+  held_start: Date;
+  booking_id: string;
+}
+
+/**
+ * The segments held on one resource from `now` on, as their (held_start, booking_id), in that
+ * order after `after`, at most `limit`: the bookings a re-check of the resource must look at,
+ * read in bounded pages (recheck.ts). Through the held-time index bounded at both ends, as
+ * heldSegmentsOverlapping's first branch: segments starting at most a day before `now`;
+ * those held longer come from heldLongSince. The (held_start, booking_id) comparison is not
+ * an index bound (held_end lies between them in the index), so held_start bounds it too.
+ */
+export function heldFromNowOnPage(account: string, resourceId: string, now: Date, after: HeldPlace | null, limit: number): RawBuilder<HeldPlace> {
+  const longBefore = new Date(now.getTime() - LONG_HELD_MS);
+  const afterPlace = after
+    ? sql`and h.held_start >= ${after.held_start} and (h.held_start, h.booking_id) > (${after.held_start}, ${after.booking_id})`
+    : sql``;
+  return sql<HeldPlace>`
+    select ${planWithValues} h.held_start, h.booking_id from booking_segments h
+      where h.account_id = ${account} and h.resource_id = ${resourceId}
+        and h.held_start >= ${longBefore} and h.held_end > ${now} ${afterPlace}
+        and ${segmentHoldsCapacity('h', now)}
+      order by h.held_start, h.booking_id
+      limit ${limit}`;
+}
+
+/**
+ * The bookings of the segments on `resourceIds` held since more than a day before `now` and
+ * still held: the long segments heldFromNowOnPage leaves, through their partial index.
+ */
+export function heldLongSince(account: string, resourceIds: readonly string[], now: Date): RawBuilder<{ booking_id: string }> {
+  const longBefore = new Date(now.getTime() - LONG_HELD_MS);
+  return sql<{ booking_id: string }>`
+    select ${planWithValues} h.booking_id from booking_segments h
+      where h.account_id = ${account} and h.resource_id = any(${[...resourceIds]}::text[])
+        and ${LONG_HELD_SQL} and h.held_end > ${now} and h.held_start < ${longBefore}
+        and ${segmentHoldsCapacity('h', now)}`;
+}

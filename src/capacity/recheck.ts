@@ -7,10 +7,11 @@ import { lockAllResources, lockResources, type ResourceLocks } from './locks.js'
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../core/availability/resource-timeline.js';
 import { planBooking, type PlanSegmentInput } from '../core/availability/booking-plan.js';
 import type { Conflict, HoldFacts } from '../core/availability/types.js';
+import type { HeldPlace } from './holds.repository.js';
 import type { Interval } from '../core/time/types.js';
 import { chargeWork, workLeft } from '../lib/work-budget.js';
 import { Slicer } from '../lib/slices.js';
-import { countFutureHolding, futureHoldingBookings, segmentsOf, seatsTakenOf, writeConflicts, type BookingRow, type FutureHoldingFilter, type SegmentRow, type StartAndId } from './bookings.repository.js';
+import { countFutureHolding, futureHoldingBookings, futureHoldingBookingsAmong, heldLongOnResources, heldOnResourcePage, segmentsOf, seatsTakenOf, writeConflicts, type BookingRow, type FutureHoldingFilter, type SegmentRow, type StartAndId } from './bookings.repository.js';
 import { serializeBooking, type ApiBooking } from './bookings.serializer.js';
 
 export interface RecheckOptions {
@@ -70,7 +71,8 @@ const describeWork = (bookings: number, segments: number) => `a re-check of ${bo
 
 /**
  * The re-check of every future booking of `touched`, after the change has committed: in
- * pieces of about RECHECK_PIECE_MS in (start, id) order, each one transaction that takes the
+ * pieces of about RECHECK_PIECE_MS (in (start, id) order for the whole account, in the order of
+ * their held segments for some resources: HeldCandidates), each one transaction that takes the
  * resource locks again and reads the facts afresh, with a turn of the event loop between
  * pieces so that queued requests get the database. Each booking's result depends only on the
  * facts and the held time of bookings older than it, never on another booking's flags, so the
@@ -85,24 +87,91 @@ async function settleRecheck(db: DbHandle, scope: AccountScope, touched: readonl
     chargeWork(work.segments, describeWork(work.bookings, work.segments) + (work.more ? ', counted up to the limit; there are more' : ''));
   }
   let after: StartAndId | null = null;
+  const candidates = touched === 'all' ? null : new HeldCandidates(scope, touched, now);
   let size = FIRST_PIECE;
   for (;;) {
     let started = 0;
+    let last = false;
     const piece = await withTransaction(db, async (trx) => {
       // Timed from when the piece has the database, not while it queues behind others.
       started = performance.now();
       if (touched === 'all') await lockAllResources(trx, scope);
       else await lockResources(trx, scope, touched);
-      const bookings = await futureHoldingBookings(trx, scope, now, filter, { after, limit: size });
+      let bookings: BookingRow[];
+      if (candidates) {
+        const ids = await candidates.take(trx, size);
+        last = ids.length < size;
+        bookings = await futureHoldingBookingsAmong(trx, scope, now, ids);
+      } else {
+        bookings = await futureHoldingBookings(trx, scope, now, filter, { after, limit: size });
+        last = bookings.length < size;
+      }
       await recheckRows(trx, scope, bookings, await segmentsOf(trx, scope, bookings.map((b) => b.id)), now);
       return bookings;
     });
-    if (piece.length < size) return;
-    after = piece[piece.length - 1];
+    if (last) return;
+    after = piece[piece.length - 1] ?? after;
     const took = performance.now() - started;
     if (took > RECHECK_PIECE_MS) size = Math.max(1, size >> 1);
     else if (took < RECHECK_PIECE_MS / 2) size = Math.min(MAX_PIECE, size * 2);
     await nextTurn();
+  }
+}
+
+/** Rows of a resource's held segments read at once by HeldCandidates: a bounded statement. */
+const CANDIDATE_PAGE = 500;
+
+/**
+ * The bookings held on some resources from `now` on, each once, read a page at a time from the
+ * resources' own held segments (holds.repository.ts): what a re-check of those resources must
+ * look at. Walking every future booking of the account instead, and asking each for a segment
+ * on them, made a calendar feed's sync cost the account's whole future, more with every
+ * booking it took (docs/bookings.md#re-checks). Every page is read in the piece's own
+ * transaction, under its locks. Any order of the bookings gives what one pass would (each
+ * booking is checked against older ones only, never their flags), so the pieces follow the
+ * segments' order.
+ */
+class HeldCandidates {
+  readonly #seen = new Set<string>();
+  readonly #queue: string[] = [];
+  readonly #resources: string[];
+  #after: HeldPlace | null = null;
+  #longRead = false;
+
+  constructor(
+    private readonly scope: AccountScope,
+    resources: readonly string[],
+    private readonly now: Date,
+  ) {
+    this.#resources = [...resources];
+  }
+
+  /** The next `n` bookings (fewer only when none are left). */
+  async take(trx: Trx, n: number): Promise<string[]> {
+    while (this.#queue.length < n && (!this.#longRead || this.#resources.length > 0)) await this.#readPage(trx);
+    return this.#queue.splice(0, n);
+  }
+
+  async #readPage(trx: Trx): Promise<void> {
+    if (!this.#longRead) {
+      this.#longRead = true;
+      this.#add(await heldLongOnResources(trx, this.scope, this.#resources, this.now));
+      return;
+    }
+    const page = await heldOnResourcePage(trx, this.scope, this.#resources[0], this.now, this.#after, CANDIDATE_PAGE);
+    this.#add(page.map((p) => p.booking_id));
+    if (page.length < CANDIDATE_PAGE) {
+      this.#resources.shift();
+      this.#after = null;
+    } else this.#after = page[page.length - 1];
+  }
+
+  #add(ids: readonly string[]): void {
+    for (const id of ids) {
+      if (this.#seen.has(id)) continue;
+      this.#seen.add(id);
+      this.#queue.push(id);
+    }
   }
 }
 

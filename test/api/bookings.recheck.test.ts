@@ -38,6 +38,41 @@ describe('re-checks of future bookings', () => {
     expect((await api.get(`/v1/bookings/${past.id}`)).body.conflicted).toBe(false);
   });
 
+  it("re-checks a booking in progress for a resource whose segment is still to come, and not for one whose segment is over", async () => {
+    const api = await t.newAccount();
+    const yesterday = futureDay(-1);
+    const tomorrow = futureDay(1);
+    const earlier = await openResource(api);
+    const later = await openResource(api);
+    // Imported: a booking may start in the past only through an import.
+    const { body } = await api.post('/v1/bookings/import', {
+      bookings: [{ segments: [seg(earlier.id, yesterday, '10:00', '11:00'), seg(later.id, tomorrow, '10:00', '11:00')] }],
+    });
+    const inProgress = body.data[0];
+
+    // Its time on `earlier` is over: archiving that resource cannot meet what is left of it.
+    await api.post(`/v1/resources/${earlier.id}/archive`);
+    expect((await api.get(`/v1/bookings/${inProgress.id}`)).body.conflicted).toBe(false);
+
+    // Its time on `later` is to come: archiving that one flags it.
+    await api.post(`/v1/resources/${later.id}/archive`);
+    const flagged = (await api.get(`/v1/bookings/${inProgress.id}`)).body;
+    expect(flagged.conflicted).toBe(true);
+    expect(flagged.conflicts).toEqual(expect.arrayContaining([expect.objectContaining({ segment: 1, resource: later.id, reason: 'resource_archived' })]));
+  });
+
+  it('re-checks a booking held for days that began before yesterday and goes on', async () => {
+    const api = await t.newAccount();
+    const room = await openResource(api, {}, [{ start: '00:00', end: '24:00' }]);
+    const { body } = await api.post('/v1/bookings/import', {
+      bookings: [{ segments: [{ resource: room.id, start: at(futureDay(-3), '10:00'), end: at(futureDay(2), '10:00') }] }],
+    });
+    const long = body.data[0];
+    expect(long.conflicted).toBe(false);
+    await api.post(`/v1/resources/${room.id}/archive`);
+    expect((await api.get(`/v1/bookings/${long.id}`)).body.conflicts).toEqual([expect.objectContaining({ segment: 0, resource: room.id, reason: 'resource_archived' })]);
+  });
+
   it('lowering capacity flags the bookings made last; raising it resolves them', async () => {
     const api = await t.newAccount();
     const pool = await openResource(api, { capacity: 3 });
