@@ -33,6 +33,8 @@ import { FIRST_DAY, TZ, addDays, coachHoldsOf, everyDay, insertBookings, iso, lo
 
 export interface HttpBenchOptions {
   quick: boolean;
+  /** Only these of the configured engines (`--engine`); absent or empty: all. */
+  engines?: Engine[];
 }
 
 const PARALLEL = 8;
@@ -478,7 +480,7 @@ export default async function httpBench(options: HttpBenchOptions = { quick: fal
   const n = options.quick ? QUICK : FULL;
   const load = os.loadavg()[0];
   const results: EngineResult[] = [];
-  for (const name of enginesToRun()) results.push(await engine(name, n));
+  for (const name of enginesToRun(options.engines)) results.push(await engine(name, n));
   console.log(`${options.quick ? 'quick run' : 'full run'}; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs\n`);
   console.log(ratioTable(results));
   console.log('\nbound: the ratio if a request cost only GET /healthz plus its work (the engine floor; for availability, the service code in process).');

@@ -122,15 +122,20 @@ export async function startServe(env: Record<string, string>): Promise<ServerPro
 
 export type Engine = 'PGlite (file)' | 'PostgreSQL' | 'Citus';
 
+/** The names `--engine` takes, one per engine. */
+export const ENGINE_NAMES: Record<string, Engine> = { pglite: 'PGlite (file)', postgres: 'PostgreSQL', citus: 'Citus' };
+
 /**
  * The engines a run measures: a file-backed PGlite folder, PostgreSQL when DATABASE_URL is set,
- * and a Citus cluster when CITUS_DATABASE_URL names its coordinator (docs/scaling.md).
+ * and a Citus cluster when CITUS_DATABASE_URL names its coordinator (docs/scaling.md); of those,
+ * only the ones named by `--engine` when it is given (an hour-long soak per engine, say).
  */
-export const enginesToRun = (): Engine[] => [
-  'PGlite (file)',
-  ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : []),
-  ...(process.env.CITUS_DATABASE_URL ? (['Citus'] as const) : []),
-];
+export const enginesToRun = (only: Engine[] = []): Engine[] =>
+  [
+    'PGlite (file)' as const,
+    ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : []),
+    ...(process.env.CITUS_DATABASE_URL ? (['Citus'] as const) : []),
+  ].filter((engine) => only.length === 0 || only.includes(engine));
 
 /** Where a server's data lives for one run: a new PGlite folder, or a new database on the server. */
 export interface DataPlace {

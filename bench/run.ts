@@ -7,10 +7,12 @@
  * `http` measures the service as users run it (server processes over real HTTP, against the
  * engine's own floor); the others measure parts of it in process, on an in-memory PGlite.
  * `soak` (an hour of mixed traffic per engine) runs only when named; `--minutes N` shortens
- * it and `--rate R` sets its request rate instead of calibrating one. `scale` (empty against a
+ * it and `--rate R` sets its request rate instead of calibrating one. `--engine pglite|postgres|citus`
+ * (repeatable) keeps only those of the configured engines. `scale` (empty against a
  * large data set built in SQL) also runs only when named; `--bookings N` sets that set's size.
  */
 import { parseArgs } from 'node:util';
+import { ENGINE_NAMES, type Engine } from './processes.js';
 
 export interface BenchOptions {
   quick: boolean;
@@ -20,6 +22,8 @@ export interface BenchOptions {
   rate?: number;
   /** Bookings of the large data set (scale); absent: its own default. */
   bookings?: number;
+  /** The engines named by `--engine`; empty: every configured one. */
+  engines: Engine[];
 }
 
 const BENCHES: { name: string; onlyWhenNamed?: boolean; load: () => Promise<{ default: (options: BenchOptions) => Promise<void> }> }[] = [
@@ -36,7 +40,7 @@ const BENCHES: { name: string; onlyWhenNamed?: boolean; load: () => Promise<{ de
   { name: 'scale', onlyWhenNamed: true, load: () => import('./scale.bench.js') },
 ];
 
-const USAGE = 'npm run bench -- [name ...] [--quick] [--minutes N] [--rate R] [--bookings N]';
+const USAGE = 'npm run bench -- [name ...] [--quick] [--minutes N] [--rate R] [--bookings N] [--engine pglite|postgres|citus ...]';
 
 function fail(message: string): never {
   console.error(`${message}\nUsage: ${USAGE}`);
@@ -57,7 +61,7 @@ function parseBenchArgs() {
       args: process.argv.slice(2),
       allowPositionals: true,
       strict: true,
-      options: { quick: { type: 'boolean', default: false }, minutes: { type: 'string' }, rate: { type: 'string' }, bookings: { type: 'string' } },
+      options: { quick: { type: 'boolean', default: false }, minutes: { type: 'string' }, rate: { type: 'string' }, bookings: { type: 'string' }, engine: { type: 'string', multiple: true } },
     });
   } catch (err) {
     fail((err as Error).message); // an unknown option, or a value missing
@@ -69,6 +73,7 @@ const options: BenchOptions = {
   minutes: positive('minutes', parsed.values.minutes),
   rate: positive('rate', parsed.values.rate),
   bookings: positive('bookings', parsed.values.bookings),
+  engines: (parsed.values.engine ?? []).map((name) => ENGINE_NAMES[name] ?? fail(`--engine takes pglite, postgres or citus, not '${name}'.`)),
 };
 const wanted = parsed.positionals;
 const unknown = wanted.filter((w) => !BENCHES.some((b) => b.name === w));

@@ -25,6 +25,8 @@ export interface ScaleBenchOptions {
   quick: boolean;
   /** Bookings of the large data set, on every engine; absent: the size of the mode and engine. */
   bookings?: number;
+  /** Only these of the configured engines (`--engine`); absent or empty: all. */
+  engines?: Engine[];
 }
 
 export const FULL_BOOKINGS = 10_000_000;
@@ -240,7 +242,7 @@ export default async function scaleBench(options: ScaleBenchOptions = { quick: f
   const n = options.quick ? QUICK : FULL;
   const load = os.loadavg()[0];
   const started = performance.now();
-  for (const engine of enginesToRun()) {
+  for (const engine of enginesToRun(options.engines)) {
     const bookings = options.bookings ?? (engine === 'PGlite (file)' ? PGLITE_BOOKINGS : options.quick ? QUICK_BOOKINGS : FULL_BOOKINGS);
     const size = sizeFor(bookings);
     console.log(`${engine}: empty data set…`);

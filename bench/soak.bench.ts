@@ -272,6 +272,6 @@ export default async function soakBench(options: BenchOptions): Promise<void> {
   if (minutes < 3) throw new Error('soak: --minutes must be at least 3 (a warm-up minute, a first and a last window)');
   if (!buildIfStale()) throw new Error('the build failed');
   const verdicts: string[] = [];
-  for (const engine of enginesToRun()) verdicts.push(`${engine}: ${(await soak(engine, minutes, options.rate)) ? 'PASS' : 'FAIL'}`);
+  for (const engine of enginesToRun(options.engines)) verdicts.push(`${engine}: ${(await soak(engine, minutes, options.rate)) ? 'PASS' : 'FAIL'}`);
   console.log(`soak verdicts: ${verdicts.join('; ')}`);
 }

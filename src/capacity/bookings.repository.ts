@@ -5,7 +5,7 @@ import type { NewRow, Row } from '../db/schema.js';
 import type { AccountScope } from '../tenancy/index.js';
 import { accountTable } from '../db/account-table.js';
 import type { ResourceLocks } from './locks.js';
-import { heldFromNowOnPage, heldLongSince, holdsCapacity, takesSeats, type HeldPlace } from './holds.repository.js';
+import { holdsCapacity, takesSeats } from './holds.repository.js';
 
 export type BookingRow = Row<'bookings'>;
 export type SegmentRow = Row<'booking_segments'>;
@@ -164,23 +164,6 @@ export function futureHoldingBookings(
 export function futureHoldingBookingsAmong(db: DbHandle, scope: AccountScope, now: Date, ids: readonly string[]): Promise<BookingRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return futureHoldingQuery(db, scope, now, {}).selectAll('b').where(anyOf('b.id', ids)).orderBy('b.start_at').orderBy('b.id').execute();
-}
-
-/** One page of heldFromNowOnPage: the bookings held on a resource from `now` on. */
-export async function heldOnResourcePage(
-  db: DbHandle,
-  scope: AccountScope,
-  resourceId: string,
-  now: Date,
-  after: HeldPlace | null,
-  limit: number,
-): Promise<HeldPlace[]> {
-  return (await heldFromNowOnPage(scope.accountId, resourceId, now, after, limit).execute(db)).rows;
-}
-
-/** The bookings on `resourceIds` whose segments there are held since more than a day and still are. */
-export async function heldLongOnResources(db: DbHandle, scope: AccountScope, resourceIds: readonly string[], now: Date): Promise<string[]> {
-  return (await heldLongSince(scope.accountId, resourceIds, now).execute(db)).rows.map((r) => r.booking_id);
 }
 
 /**

@@ -8,6 +8,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Interval } from '../core/time/types.js';
 import { planWithValues } from '../db/plan-with-values.js';
+import type { DbHandle } from '../db/transaction.js';
+import type { AccountScope } from '../tenancy/index.js';
 
 /** Attendee states that take seats besides a live pending one. */
 export const SEAT_TAKING = ['confirmed', 'completed', 'no_show'] as const;
@@ -101,20 +103,52 @@ const LONG_HELD_SQL = sql<boolean>`h.held_end - h.held_start > interval '24 hour
  * which the session's time zone would make 23 or 25 hours across a daylight-saving change.
  */
 export function heldSegmentsOverlapping(account: string, resourceIds: readonly string[], range: Interval, now: Date): RawBuilder<unknown> {
-  const start = new Date(range.start);
-  const end = new Date(range.end);
-  const longBefore = new Date(range.start - LONG_HELD_MS);
-  const ids = sql`${[...resourceIds]}::text[]`;
+  const from = new Date(range.start);
+  const until = new Date(range.end);
   const columns = sql`h.booking_id, h.resource_id, h.quantity, h.held_start, h.held_end`;
   return sql`
-    select ${planWithValues} ${columns} from booking_segments h
-      where h.account_id = ${account} and h.resource_id = any(${ids})
-        and h.held_start >= ${longBefore} and h.held_start < ${end} and h.held_end > ${start}
-        and ${segmentHoldsCapacity('h', now)}
+    ${heldStartedRecently(columns, account, resourceIds, from, until, now)}
     union all
-    select ${columns} from booking_segments h
-      where h.account_id = ${account} and h.resource_id = any(${ids})
-        and ${LONG_HELD_SQL} and h.held_end > ${start} and h.held_start < ${longBefore}
+    ${heldLongBefore(columns, account, resourceIds, from, now)}`;
+}
+
+/**
+ * The first branch of the held-time lookup: segments held after `from` that start at most
+ * LONG_HELD_MS before it (and before `until`, when there is one), bounded at both ends by the
+ * held-time index. `more` adds a condition (a keyset place).
+ */
+function heldStartedRecently(
+  columns: RawBuilder<unknown>,
+  account: string,
+  resourceIds: readonly string[],
+  from: Date,
+  until: Date | null,
+  now: Date,
+  more: RawBuilder<unknown> = sql``,
+): RawBuilder<unknown> {
+  const longBefore = new Date(from.getTime() - LONG_HELD_MS);
+  const ending = until ? sql`and h.held_start < ${until}` : sql``;
+  return sql`select ${planWithValues} ${columns} from booking_segments h
+      where h.account_id = ${account} and h.resource_id = any(${[...resourceIds]}::text[])
+        and h.held_start >= ${longBefore} ${ending} and h.held_end > ${from} ${more}
+        and ${segmentHoldsCapacity('h', now)}`;
+}
+
+/**
+ * The second branch: segments held after `from` that started longer than LONG_HELD_MS before it,
+ * through their partial index (they start before any range end too).
+ */
+function heldLongBefore(
+  columns: RawBuilder<unknown>,
+  account: string,
+  resourceIds: readonly string[],
+  from: Date,
+  now: Date,
+): RawBuilder<unknown> {
+  const longBefore = new Date(from.getTime() - LONG_HELD_MS);
+  return sql`select ${columns} from booking_segments h
+      where h.account_id = ${account} and h.resource_id = any(${[...resourceIds]}::text[])
+        and ${LONG_HELD_SQL} and h.held_end > ${from} and h.held_start < ${longBefore}
         and ${segmentHoldsCapacity('h', now)}`;
 }
 
@@ -127,34 +161,33 @@ export interface HeldPlace {
 /**
  * The segments held on one resource from `now` on, as their (held_start, booking_id), in that
  * order after `after`, at most `limit`: the bookings a re-check of the resource must look at,
- * read in bounded pages (recheck.ts). Through the held-time index bounded at both ends, as
- * heldSegmentsOverlapping's first branch: segments starting at most a day before `now`;
- * those held longer come from heldLongSince. The (held_start, booking_id) comparison is not
- * an index bound (held_end lies between them in the index), so held_start bounds it too.
+ * read in bounded pages (recheck.ts). The held-time lookup's first branch from `now` on; the
+ * segments held longer come from heldLongOnResources. The (held_start, booking_id) comparison is
+ * not an index bound (held_end lies between them in the index), so held_start bounds it too.
  */
-export function heldFromNowOnPage(account: string, resourceId: string, now: Date, after: HeldPlace | null, limit: number): RawBuilder<HeldPlace> {
-  const longBefore = new Date(now.getTime() - LONG_HELD_MS);
+export async function heldOnResourcePage(
+  db: DbHandle,
+  scope: AccountScope,
+  resourceId: string,
+  now: Date,
+  after: HeldPlace | null,
+  limit: number,
+): Promise<HeldPlace[]> {
   const afterPlace = after
     ? sql`and h.held_start >= ${after.held_start} and (h.held_start, h.booking_id) > (${after.held_start}, ${after.booking_id})`
     : sql``;
-  return sql<HeldPlace>`
-    select ${planWithValues} h.held_start, h.booking_id from booking_segments h
-      where h.account_id = ${account} and h.resource_id = ${resourceId}
-        and h.held_start >= ${longBefore} and h.held_end > ${now} ${afterPlace}
-        and ${segmentHoldsCapacity('h', now)}
+  const columns = sql`h.held_start, h.booking_id`;
+  const page = sql<HeldPlace>`${heldStartedRecently(columns, scope.accountId, [resourceId], now, null, now, afterPlace)}
       order by h.held_start, h.booking_id
       limit ${limit}`;
+  return (await page.execute(db)).rows;
 }
 
 /**
  * The bookings of the segments on `resourceIds` held since more than a day before `now` and
- * still held: the long segments heldFromNowOnPage leaves, through their partial index.
+ * still held: the long segments heldOnResourcePage leaves (the lookup's second branch).
  */
-export function heldLongSince(account: string, resourceIds: readonly string[], now: Date): RawBuilder<{ booking_id: string }> {
-  const longBefore = new Date(now.getTime() - LONG_HELD_MS);
-  return sql<{ booking_id: string }>`
-    select ${planWithValues} h.booking_id from booking_segments h
-      where h.account_id = ${account} and h.resource_id = any(${[...resourceIds]}::text[])
-        and ${LONG_HELD_SQL} and h.held_end > ${now} and h.held_start < ${longBefore}
-        and ${segmentHoldsCapacity('h', now)}`;
+export async function heldLongOnResources(db: DbHandle, scope: AccountScope, resourceIds: readonly string[], now: Date): Promise<string[]> {
+  const held = sql<{ booking_id: string }>`${planWithValues} ${heldLongBefore(sql`h.booking_id`, scope.accountId, resourceIds, now, now)}`;
+  return (await held.execute(db)).rows.map((r) => r.booking_id);
 }

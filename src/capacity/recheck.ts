@@ -7,11 +7,11 @@ import { lockAllResources, lockResources, type ResourceLocks } from './locks.js'
 import { buildResourceTimeline, timelineRangeFor, type ResourceTimeline } from '../core/availability/resource-timeline.js';
 import { planBooking, type PlanSegmentInput } from '../core/availability/booking-plan.js';
 import type { Conflict, HoldFacts } from '../core/availability/types.js';
-import type { HeldPlace } from './holds.repository.js';
+import { heldLongOnResources, heldOnResourcePage, type HeldPlace } from './holds.repository.js';
 import type { Interval } from '../core/time/types.js';
 import { chargeWork, workLeft } from '../lib/work-budget.js';
 import { Slicer } from '../lib/slices.js';
-import { countFutureHolding, futureHoldingBookings, futureHoldingBookingsAmong, heldLongOnResources, heldOnResourcePage, segmentsOf, seatsTakenOf, writeConflicts, type BookingRow, type FutureHoldingFilter, type SegmentRow, type StartAndId } from './bookings.repository.js';
+import { countFutureHolding, futureHoldingBookings, futureHoldingBookingsAmong, segmentsOf, seatsTakenOf, writeConflicts, type BookingRow, type FutureHoldingFilter, type SegmentRow, type StartAndId } from './bookings.repository.js';
 import { serializeBooking, type ApiBooking } from './bookings.serializer.js';
 
 export interface RecheckOptions {
@@ -57,7 +57,7 @@ export async function recheckBookings(trx: Trx, scope: AccountScope, locks: Reso
   if (touched !== 'all' && touched.length === 0) return;
   const filter: FutureHoldingFilter = { resourceIds: touched === 'all' ? undefined : touched, onlyConflicted: options.onlyConflicted };
   if (!options.onlyConflicted && followUp(trx, (db) => settleRecheck(db, scope, touched, filter, now))) return;
-  const bookings = await futureHoldingBookings(trx, scope, now, filter);
+  const { bookings } = await candidatesOf(scope, touched, filter, now).next(trx, Infinity);
   if (bookings.length === 0) return;
   const segments = await segmentsOf(trx, scope, bookings.map((b) => b.id));
   const total = [...segments.values()].reduce((n, list) => n + list.length, 0);
@@ -86,35 +86,64 @@ async function settleRecheck(db: DbHandle, scope: AccountScope, touched: readonl
     const work = await countFutureHolding(db, scope, now, filter, left);
     chargeWork(work.segments, describeWork(work.bookings, work.segments) + (work.more ? ', counted up to the limit; there are more' : ''));
   }
-  let after: StartAndId | null = null;
-  const candidates = touched === 'all' ? null : new HeldCandidates(scope, touched, now);
+  const candidates = candidatesOf(scope, touched, filter, now);
   let size = FIRST_PIECE;
   for (;;) {
     let started = 0;
     let last = false;
-    const piece = await withTransaction(db, async (trx) => {
+    await withTransaction(db, async (trx) => {
       // Timed from when the piece has the database, not while it queues behind others.
       started = performance.now();
       if (touched === 'all') await lockAllResources(trx, scope);
       else await lockResources(trx, scope, touched);
-      let bookings: BookingRow[];
-      if (candidates) {
-        const ids = await candidates.take(trx, size);
-        last = ids.length < size;
-        bookings = await futureHoldingBookingsAmong(trx, scope, now, ids);
-      } else {
-        bookings = await futureHoldingBookings(trx, scope, now, filter, { after, limit: size });
-        last = bookings.length < size;
-      }
+      const piece = await candidates.next(trx, size);
+      last = piece.last;
+      const bookings = piece.bookings;
       await recheckRows(trx, scope, bookings, await segmentsOf(trx, scope, bookings.map((b) => b.id)), now);
-      return bookings;
     });
     if (last) return;
-    after = piece[piece.length - 1] ?? after;
     const took = performance.now() - started;
     if (took > RECHECK_PIECE_MS) size = Math.max(1, size >> 1);
     else if (took < RECHECK_PIECE_MS / 2) size = Math.min(MAX_PIECE, size * 2);
     await nextTurn();
+  }
+}
+
+/** The next bookings of a re-check, and whether they are the last. */
+interface Piece {
+  bookings: BookingRow[];
+  last: boolean;
+}
+
+/** Where a re-check finds its bookings, `n` at a time (Infinity: all at once). */
+interface Candidates {
+  next(trx: Trx, n: number): Promise<Piece>;
+}
+
+/**
+ * THE candidates of a re-check, pieced or not: the resources' own held segments when it names
+ * resources (HeldCandidates); every future booking of the account in (start, id) order when it
+ * re-checks all of them, or only the flagged ones, which their own index finds.
+ */
+function candidatesOf(scope: AccountScope, touched: readonly string[] | 'all', filter: FutureHoldingFilter, now: Date): Candidates {
+  return touched === 'all' || filter.onlyConflicted ? new FutureInStartOrder(scope, filter, now) : new HeldCandidates(scope, touched, now);
+}
+
+/** The future bookings of the account that match `filter`, in (start, id) order, by keyset pages. */
+class FutureInStartOrder implements Candidates {
+  #after: StartAndId | null = null;
+
+  constructor(
+    private readonly scope: AccountScope,
+    private readonly filter: FutureHoldingFilter,
+    private readonly now: Date,
+  ) {}
+
+  async next(trx: Trx, n: number): Promise<Piece> {
+    const page = Number.isFinite(n) ? { after: this.#after, limit: n } : undefined;
+    const bookings = await futureHoldingBookings(trx, this.scope, this.now, this.filter, page);
+    this.#after = bookings[bookings.length - 1] ?? this.#after;
+    return { bookings, last: bookings.length < n };
   }
 }
 
@@ -131,7 +160,7 @@ const CANDIDATE_PAGE = 500;
  * booking is checked against older ones only, never their flags), so the pieces follow the
  * segments' order.
  */
-class HeldCandidates {
+class HeldCandidates implements Candidates {
   readonly #seen = new Set<string>();
   readonly #queue: string[] = [];
   readonly #resources: string[];
@@ -146,10 +175,11 @@ class HeldCandidates {
     this.#resources = [...resources];
   }
 
-  /** The next `n` bookings (fewer only when none are left). */
-  async take(trx: Trx, n: number): Promise<string[]> {
+  /** The next `n` candidates (fewer only when none are left), of them those still held and not over. */
+  async next(trx: Trx, n: number): Promise<Piece> {
     while (this.#queue.length < n && (!this.#longRead || this.#resources.length > 0)) await this.#readPage(trx);
-    return this.#queue.splice(0, n);
+    const ids = this.#queue.splice(0, n);
+    return { bookings: await futureHoldingBookingsAmong(trx, this.scope, this.now, ids), last: ids.length < n };
   }
 
   async #readPage(trx: Trx): Promise<void> {

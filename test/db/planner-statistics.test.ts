@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
-import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET } from '../../src/db/driver/planner-statistics.js';
+import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET, GROWTH_CAP_PAGES } from '../../src/db/driver/planner-statistics.js';
 import { plannerStatisticsWorkers } from '../../src/workers/planner-statistics.js';
 import { TableWrites } from '../../src/db/driver/table-writes.js';
 import { writtenTables } from '../../src/db/driver/write-watch.js';
@@ -44,6 +44,25 @@ describe('planner statistics on the embedded database', () => {
     await sql`insert into grows select g, repeat('x', 200) from generate_series(1101, 2000) g`.execute(k);
     expect(await analyzeGrownTables(k)).toContain('grows');
     expect(await reltuples('grows')).toBe(2000);
+  });
+
+  it('analyses a large table again once it has grown by the cap of pages, before it has grown by a fifth', async () => {
+    // One row a page (fillfactor 10): pages are counted by rows.
+    await sql`create table large (id int primary key, note text) with (fillfactor = 10)`.execute(k);
+    const addRows = (from: number, to: number) =>
+      sql`insert into large select g, repeat(md5(g::text), 20) from generate_series(${from}::int, ${to}::int) g`.execute(k);
+    await addRows(1, 6000);
+    expect(await analyzeGrownTables(k, ['large'])).toEqual(['large']);
+    const pages = async () => Number((await sql<{ n: number }>`select relpages as n from pg_class where relname = 'large'`.execute(k)).rows[0].n);
+    const analysedAt = await pages();
+    expect(analysedAt).toBeGreaterThan(5 * GROWTH_CAP_PAGES);
+
+    await addRows(6001, 6000 + GROWTH_CAP_PAGES / 2);
+    expect(await analyzeGrownTables(k, ['large'])).toEqual([]);
+    await addRows(6001 + GROWTH_CAP_PAGES / 2, 6010 + GROWTH_CAP_PAGES);
+    // Grown by the cap, a sixth of its size: analysed.
+    expect(await analyzeGrownTables(k, ['large'])).toEqual(['large']);
+    expect(await pages()).toBeGreaterThan(analysedAt + GROWTH_CAP_PAGES);
   });
 
   it("samples each table with the target it is given, one table a transaction, and leaves the session's own target as it was", async () => {

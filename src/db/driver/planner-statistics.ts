@@ -10,8 +10,9 @@
  * took 115 ms instead of 37. Prepared statements keep such a plan until the table is analysed.
  *
  * So growth is judged from the catalogue instead: a table is analysed when it never was, or
- * when it has grown by a fifth (and a few pages) since it last was: its pages on disk against
- * `relpages`, which ANALYZE records. ANALYZE also invalidates the cached plans of the table.
+ * when it has grown by a fifth (and a few pages) since it last was, or by GROWTH_CAP_PAGES if
+ * that comes first: its pages on disk against `relpages`, which ANALYZE records. ANALYZE also
+ * invalidates the cached plans of the table.
  * After the first pass, only tables written since the last pass are looked at.
  *
  * Each table is analysed in a transaction of its own, so that on the embedded database, whose
@@ -29,6 +30,16 @@ import { sql, type Kysely } from 'kysely';
  * with histograms of 30 buckets, still finer than the plans of an index lookup need.
  */
 export const EMBEDDED_STATISTICS_TARGET = 30;
+
+/**
+ * The most a table grows between two passes over it, in pages (8 MB). A fifth alone let the
+ * pass's work grow with the table: the heap pass of VACUUM reads the pages written since the
+ * last one, and in a soak the one of `webhook_deliveries` held the embedded database's one
+ * connection for 49 ms in its first minutes and 164 ms by minute 15, a stall for every tenant
+ * that kept growing (docs/performance.md, "Planner statistics"). With the cap each pass has
+ * at most this much to read, and passes come more often as a table grows.
+ */
+export const GROWTH_CAP_PAGES = 1024;
 
 /**
  * Analyses (and with `vacuum`, vacuums) the tables of the schema that never were analysed, or
@@ -50,7 +61,8 @@ export async function analyzeGrownTables(
     from pg_class c
     where c.relnamespace = 'public'::regnamespace
       and c.relkind = 'r'
-      and (c.reltuples < 0 or (${checked} and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 4))
+      and (c.reltuples < 0 or (${checked} and pg_relation_size(c.oid) / current_setting('block_size')::int
+        > least(c.relpages * 1.2, c.relpages + ${GROWTH_CAP_PAGES}) + 4))
     order by c.relname`.execute(db);
   const names = rows.map((r) => r.name);
   for (const name of names) {
@@ -87,19 +99,16 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
  * visibility map), and dead index entries are skipped by the scans that meet them.
  *
  * VACUUM cannot run in a transaction, so the smaller statistics target is set on the session
- * and reset after, on the one connection held for the three statements.
+ * (when one is given) and reset after, on the one connection held for the three statements.
  */
 async function vacuumTable(db: Kysely<any>, name: string, statisticsTarget: number | undefined): Promise<void> {
   await db.connection().execute(async (connection) => {
-    if (statisticsTarget === undefined) {
-      await sql`vacuum (analyze, index_cleanup off) ${sql.id(name)}`.execute(connection);
-      return;
-    }
-    await sql`select set_config('default_statistics_target', ${String(statisticsTarget)}, false)`.execute(connection);
+    const target = statisticsTarget === undefined ? null : String(statisticsTarget);
+    if (target) await sql`select set_config('default_statistics_target', ${target}, false)`.execute(connection);
     try {
       await sql`vacuum (analyze, index_cleanup off) ${sql.id(name)}`.execute(connection);
     } finally {
-      await sql`reset default_statistics_target`.execute(connection);
+      if (target) await sql`reset default_statistics_target`.execute(connection);
     }
   });
 }
