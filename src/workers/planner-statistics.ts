@@ -14,7 +14,7 @@ export const PLANNER_STATISTICS_INTERVAL_MS = 5_000;
 
 /**
  * The stand-in for autovacuum (src/db/driver/planner-statistics.ts: VACUUM and ANALYZE of each
- * grown table) where nothing else gathers statistics: always on the embedded database, which has no autovacuum; on
+ * grown table, and a rebuild of its partial indexes once dead entries swell them) where nothing else gathers statistics: always on the embedded database, which has no autovacuum; on
  * PostgreSQL only when the server's `autovacuum` is off, which its first pass asks (a server
  * with it on gathers its own, as a Citus cluster's workers do for their shards, and the worker
  * then sends nothing more). Without them the plans
@@ -26,6 +26,7 @@ export const PLANNER_STATISTICS_INTERVAL_MS = 5_000;
 export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
   let firstPass = true;
   let engineGathers = false;
+  const partialIndexPages = new Map<string, number>();
   return [
     pollingWorker('planner-statistics', PLANNER_STATISTICS_INTERVAL_MS, logger, async () => {
       if (engineGathers) return false;
@@ -38,8 +39,13 @@ export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
       // comes from writes, so the next write brings them back.
       const written = db.tableWrites?.take();
       if (!firstPass && written?.length === 0) return false;
-      const target = db.kind === 'pglite' ? EMBEDDED_STATISTICS_TARGET : undefined;
-      const analysed = await analyzeGrownTables(db.kysely, firstPass ? undefined : written, target, true);
+      const analysed = await analyzeGrownTables(db.kysely, {
+        written: firstPass ? undefined : written,
+        statisticsTarget: db.kind === 'pglite' ? EMBEDDED_STATISTICS_TARGET : undefined,
+        vacuum: true,
+        partialIndexPages,
+        concurrently: db.kind === 'postgres',
+      });
       firstPass = false;
       if (analysed.length) logger.debug({ tables: analysed }, 'planner statistics gathered');
       return false;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
-import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET, GROWTH_CAP_PAGES } from '../../src/db/driver/planner-statistics.js';
+import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET, GROWTH_CAP_PAGES, PARTIAL_INDEX_REBUILD_PAGES } from '../../src/db/driver/planner-statistics.js';
 import { plannerStatisticsWorkers } from '../../src/workers/planner-statistics.js';
 import { TableWrites } from '../../src/db/driver/table-writes.js';
 import { writtenTables } from '../../src/db/driver/write-watch.js';
@@ -52,17 +52,42 @@ describe('planner statistics on the embedded database', () => {
     const addRows = (from: number, to: number) =>
       sql`insert into large select g, repeat(md5(g::text), 20) from generate_series(${from}::int, ${to}::int) g`.execute(k);
     await addRows(1, 6000);
-    expect(await analyzeGrownTables(k, ['large'])).toEqual(['large']);
+    expect(await analyzeGrownTables(k, { written: ['large'] })).toEqual(['large']);
     const pages = async () => Number((await sql<{ n: number }>`select relpages as n from pg_class where relname = 'large'`.execute(k)).rows[0].n);
     const analysedAt = await pages();
     expect(analysedAt).toBeGreaterThan(5 * GROWTH_CAP_PAGES);
 
     await addRows(6001, 6000 + GROWTH_CAP_PAGES / 2);
-    expect(await analyzeGrownTables(k, ['large'])).toEqual([]);
+    expect(await analyzeGrownTables(k, { written: ['large'] })).toEqual([]);
     await addRows(6001 + GROWTH_CAP_PAGES / 2, 6010 + GROWTH_CAP_PAGES);
     // Grown by the cap, a sixth of its size: analysed.
-    expect(await analyzeGrownTables(k, ['large'])).toEqual(['large']);
+    expect(await analyzeGrownTables(k, { written: ['large'] })).toEqual(['large']);
     expect(await pages()).toBeGreaterThan(analysedAt + GROWTH_CAP_PAGES);
+  });
+
+  it("rebuilds a queue's partial index once the entries its rows left behind swell it, and a claim then reads only the live ones", async () => {
+    await sql`create table queue (id int primary key, status text not null, due_at timestamptz not null)`.execute(k);
+    await sql`create index queue_pending on queue (due_at) where status = 'pending'`.execute(k);
+    const pagesOf = async (name: string) => Number((await sql<{ n: number }>`select pg_relation_size(${name}::regclass) / 8192 as n`.execute(k)).rows[0].n);
+    const partialIndexPages = new Map<string, number>();
+    const pass = () => analyzeGrownTables(k, { written: ['queue'], vacuum: true, statisticsTarget: EMBEDDED_STATISTICS_TARGET, partialIndexPages });
+    await sql`insert into queue values (0, 'pending', now() + interval '1 hour')`.execute(k);
+    expect(await pass()).toEqual(['queue']);
+    expect(partialIndexPages.get('queue_pending')).toBe(await pagesOf('queue_pending'));
+
+    // Every row passes through 'pending' and leaves: a dead entry each, older than the live one.
+    for (let round = 0; round < 5; round++) {
+      await sql`insert into queue select g, 'pending', now() - interval '1 day' + g * interval '1 ms' from generate_series(${round * 30_000 + 1}::int, ${(round + 1) * 30_000}::int) g`.execute(k);
+      await sql`update queue set status = 'done' where status = 'pending' and id > 0`.execute(k);
+    }
+    const swollen = await pagesOf('queue_pending');
+    expect(swollen).toBeGreaterThan(PARTIAL_INDEX_REBUILD_PAGES);
+    expect(await pass()).toEqual(['queue']);
+    const rebuilt = await pagesOf('queue_pending');
+    expect(rebuilt).toBeLessThan(4);
+    expect(partialIndexPages.get('queue_pending')).toBe(Math.max(1, rebuilt));
+    const { rows } = await sql<{ id: number }>`select id from queue where status = 'pending' order by due_at limit 1`.execute(k);
+    expect(rows).toEqual([{ id: 0 }]);
   });
 
   it("samples each table with the target it is given, one table a transaction, and leaves the session's own target as it was", async () => {
@@ -71,7 +96,7 @@ describe('planner statistics on the embedded database', () => {
     for (const table of ['sampled_a', 'sampled_b']) await sql`insert into ${sql.id(table)} select g, g from generate_series(1, 20000) g`.execute(k);
     const { counted, statements: sent } = countingStatements();
     sent.count = 0;
-    expect(await analyzeGrownTables(counted, ['sampled_a', 'sampled_b'], EMBEDDED_STATISTICS_TARGET)).toEqual(['sampled_a', 'sampled_b']);
+    expect(await analyzeGrownTables(counted, { written: ['sampled_a', 'sampled_b'], statisticsTarget: EMBEDDED_STATISTICS_TARGET })).toEqual(['sampled_a', 'sampled_b']);
     // The growth check, then per table: its target and its ANALYZE.
     expect(sent.count).toBe(1 + 2 * 2);
     const { rows } = await sql<{ table: string; buckets: number }>`
@@ -85,10 +110,10 @@ describe('planner statistics on the embedded database', () => {
     const pagesAfterRewrites = async (table: string, vacuum: boolean) => {
       await sql`create table ${sql.id(table)} (id int primary key, n int, note text)`.execute(k);
       await sql`insert into ${sql.id(table)} select g, 0, repeat('x', 200) from generate_series(1, 2000) g`.execute(k);
-      await analyzeGrownTables(k, [table], EMBEDDED_STATISTICS_TARGET, vacuum);
+      await analyzeGrownTables(k, { written: [table], statisticsTarget: EMBEDDED_STATISTICS_TARGET, vacuum });
       for (let round = 1; round <= 12; round++) {
         await sql`update ${sql.id(table)} set n = ${round}`.execute(k);
-        await analyzeGrownTables(k, [table], EMBEDDED_STATISTICS_TARGET, vacuum);
+        await analyzeGrownTables(k, { written: [table], statisticsTarget: EMBEDDED_STATISTICS_TARGET, vacuum });
       }
       return Number((await sql<{ n: number }>`select pg_relation_size(${table}) / 8192 as n`.execute(k)).rows[0].n);
     };
