@@ -22,7 +22,7 @@
  * analyse together within its first three minutes, a stall for every tenant each time they had
  * grown by a fifth (docs/performance.md, "Planner statistics").
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * The statistics target of the embedded database's ANALYZE: a sample of 9,000 rows rather
@@ -40,6 +40,9 @@ export const EMBEDDED_STATISTICS_TARGET = 30;
  * at most this much to read, and passes come more often as a table grows.
  */
 export const GROWTH_CAP_PAGES = 1024;
+
+/** A relation's size on disk in pages, as `relpages` counts them. */
+const pagesOf = (relation: RawBuilder<unknown>) => sql<number>`(pg_relation_size(${relation}) / current_setting('block_size')::int)::int`;
 
 /** How a pass over the grown tables works; every field may be left out. */
 export interface GrowthPassOptions {
@@ -73,8 +76,7 @@ export async function analyzeGrownTables(db: Kysely<any>, options: GrowthPassOpt
     from pg_class c
     where c.relnamespace = 'public'::regnamespace
       and c.relkind = 'r'
-      and (c.reltuples < 0 or (${checked} and pg_relation_size(c.oid) / current_setting('block_size')::int
-        > least(c.relpages * 1.2, c.relpages + ${GROWTH_CAP_PAGES}) + 4))
+      and (c.reltuples < 0 or (${checked} and ${pagesOf(sql`c.oid`)} > least(c.relpages * 1.2, c.relpages + ${GROWTH_CAP_PAGES}) + 4))
     order by c.relname`.execute(db);
   const names = rows.map((r) => r.name);
   for (const name of names) {
@@ -115,15 +117,28 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
  * VACUUM cannot run in a transaction, so the smaller statistics target is set on the session
  * (when one is given) and reset after, on the one connection held for the three statements.
  */
+async function vacuumTable(db: Kysely<any>, name: string, statisticsTarget: number | undefined): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    const target = statisticsTarget === undefined ? null : String(statisticsTarget);
+    if (target) await sql`select set_config('default_statistics_target', ${target}, false)`.execute(connection);
+    try {
+      await sql`vacuum (analyze, index_cleanup off) ${sql.id(name)}`.execute(connection);
+    } finally {
+      if (target) await sql`reset default_statistics_target`.execute(connection);
+    }
+  });
+}
+
 /** A partial index is rebuilt once it has grown by this many pages (2 MB)… */
 export const PARTIAL_INDEX_REBUILD_PAGES = 256;
 /** …and to this many times its size when it was last built, or first seen by this process. */
 const PARTIAL_INDEX_REBUILD_FACTOR = 4;
 
 /**
- * Rebuilds those partial indexes of a table that have swollen with dead entries. A queue's index (`webhook_deliveries_lane_due`: `where status = 'pending'`) holds
- * few live entries, but every delivery leaves a dead one behind when it leaves the state, and
- * `index_cleanup off` never removes them. They sit before the live ones in the index's order
+ * Rebuilds those partial indexes of a table that have swollen with dead entries. A queue's
+ * index (`webhook_deliveries_lane_due`: `where status = 'pending'`) holds few live entries,
+ * but every delivery leaves a dead one behind when it leaves the state, and `index_cleanup off`
+ * never removes them. They sit before the live ones in the index's order
  * (their times are older), so each claim walked every delivery ever made: measured on the
  * embedded engine, 2.5 ms a claim at 10,000 deliveries and 11.2 ms at 400,000, more than a
  * tenth of a core by the end of an hour's soak. A rebuild reads the table once (196 ms at
@@ -134,7 +149,7 @@ const PARTIAL_INDEX_REBUILD_FACTOR = 4;
  */
 async function rebuildSwollenPartialIndexes(db: Kysely<any>, table: string, sizes: Map<string, number>, concurrently: boolean): Promise<void> {
   const { rows } = await sql<{ name: string; pages: number }>`
-    select i.relname as name, (pg_relation_size(i.oid) / current_setting('block_size')::int)::int as pages
+    select i.relname as name, ${pagesOf(sql`i.oid`)} as pages
     from pg_index x join pg_class i on i.oid = x.indexrelid
     where x.indrelid = ${table}::regclass and x.indpred is not null
     order by i.relname`.execute(db);
@@ -148,19 +163,7 @@ async function rebuildSwollenPartialIndexes(db: Kysely<any>, table: string, size
     if (index.pages < base * PARTIAL_INDEX_REBUILD_FACTOR || index.pages - base < PARTIAL_INDEX_REBUILD_PAGES) continue;
     // REINDEX cannot run in a transaction block when CONCURRENTLY: a plain statement either way.
     await (concurrently ? sql`reindex index concurrently ${sql.id(index.name)}` : sql`reindex index ${sql.id(index.name)}`).execute(db);
-    const after = await sql<{ pages: number }>`select (pg_relation_size(${index.name}::regclass) / current_setting('block_size')::int)::int as pages`.execute(db);
+    const after = await sql<{ pages: number }>`select ${pagesOf(sql`${index.name}::regclass`)} as pages`.execute(db);
     sizes.set(index.name, Math.max(1, after.rows[0].pages));
   }
-}
-
-async function vacuumTable(db: Kysely<any>, name: string, statisticsTarget: number | undefined): Promise<void> {
-  await db.connection().execute(async (connection) => {
-    const target = statisticsTarget === undefined ? null : String(statisticsTarget);
-    if (target) await sql`select set_config('default_statistics_target', ${target}, false)`.execute(connection);
-    try {
-      await sql`vacuum (analyze, index_cleanup off) ${sql.id(name)}`.execute(connection);
-    } finally {
-      if (target) await sql`reset default_statistics_target`.execute(connection);
-    }
-  });
 }
