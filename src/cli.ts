@@ -16,7 +16,7 @@ async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>, options: { 
   let config = loadConfig();
   if (options.secretsKey) config = (await import('./secrets/key-source.js')).withSecretsKey(config).config;
   const { connect } = await import('./db/connect.js');
-  const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir });
+  const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   try {
     if (options.migrate !== false) await (await import('./db/migrate.js')).migrate(db.kysely);
     return await fn(db, config);

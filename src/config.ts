@@ -6,6 +6,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * PGLITE_SHARED_BUFFERS: the embedded database's buffer pool, as PostgreSQL writes sizes
+   * (`128MB`, `1GB`); null: the default of src/db/connect.ts.
+   */
+  pgliteSharedBuffers: string | null;
   /** EXPORTS_DIR: where the export worker writes account exports (docs/privacy.md#export); default `<DATA_DIR>/exports`. */
   exportsDir: string;
   databaseUrl: string | null;
@@ -85,6 +90,15 @@ function redisUrlFrom(value: string | undefined): string | null {
   return value;
 }
 
+/** 1MB to 16GB (PostgreSQL's own bounds are wider; past memory, PGlite's open fails). */
+function sharedBuffersFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  const match = /^([1-9][0-9]{0,5})(MB|GB)$/.exec(value);
+  const megabytes = match ? Number(match[1]) * (match[2] === 'GB' ? 1024 : 1) : 0;
+  if (megabytes < 1 || megabytes > 16 * 1024) throw new Error(`PGLITE_SHARED_BUFFERS must be a size from 1MB to 16GB, written like 128MB or 1GB; got "${value}"`);
+  return value;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** An idle worker's longest sleep: what another process's new work may wait (docs/configuration.md, "Workers"). */
@@ -112,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './.data',
+    pgliteSharedBuffers: sharedBuffersFrom(env.PGLITE_SHARED_BUFFERS),
     exportsDir: env.EXPORTS_DIR || `${(env.DATA_DIR || './.data').replace(/\/+$/, '')}/exports`,
     databaseUrl: env.DATABASE_URL || null,
     bootstrapApiKey: bootstrap,

@@ -54,12 +54,14 @@ export async function ping(db: Db): Promise<boolean> {
 }
 
 /**
- * PostgreSQL's default 128MB of shared buffers is set up (zeroed) at every PGlite start: about
- * a second of CPU, most of a start on an existing folder. PGlite's files already sit in memory
- * (in-memory databases) or behind the OS page cache (data folders), so a smaller cache of its
- * own costs little; see docs/performance.md ("Start-up").
+ * PGlite's shared buffers when `PGLITE_SHARED_BUFFERS` is not set. PostgreSQL's default 128MB
+ * is set up (zeroed) at every PGlite start: about a second of CPU, most of a start on an
+ * existing folder. PGlite's files already sit in memory (in-memory databases) or behind the OS
+ * page cache (data folders), so a smaller cache of its own costs little while the pages the
+ * traffic touches fit in it; once they outgrow it, every miss is a read through Node's file
+ * system on the one thread (docs/performance.md, "Start-up" and "Soak").
  */
-const PGLITE_SHARED_BUFFERS = '16MB';
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 const DATE_OID = 1082;
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -162,6 +164,8 @@ export interface ConnectOptions {
    * cluster costs seconds; loading a dump a fraction of that (docs/performance.md).
    */
   pglite?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule'>;
+  /** PGlite's shared buffers, in PostgreSQL's units (`PGLITE_SHARED_BUFFERS`); null or absent: DEFAULT_PGLITE_SHARED_BUFFERS. */
+  pgliteSharedBuffers?: string | null;
 }
 
 /**
@@ -244,7 +248,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       dataDir: options.dataDir ?? undefined,
       loadDataDir: options.pglite?.loadDataDir ?? (options.dataDir ? emptyClusterDump(options.dataDir) : undefined),
       pgliteWasmModule: options.pglite?.pgliteWasmModule,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
       parsers: { [DATE_OID]: (v: string) => v },
     });
     await pglite.waitReady;

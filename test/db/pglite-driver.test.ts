@@ -142,4 +142,16 @@ describe('the embedded database driver', () => {
     })).rejects.toThrow(/division by zero/);
     expect((await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(k)).rows).toEqual([{ mode: 'auto' }]);
   });
+
+  it('runs with the buffer pool it is given, and 16MB when none is', async () => {
+    const { rows: given } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(k);
+    expect(given[0].shared_buffers).toBe('16MB');
+    const larger = await connect({ databaseUrl: null, dataDir: null, pgliteSharedBuffers: '48MB' });
+    try {
+      const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(larger.kysely);
+      expect(rows[0].shared_buffers).toBe('48MB');
+    } finally {
+      await larger.close();
+    }
+  });
 });

@@ -137,6 +137,7 @@ describe('serve on PGlite', () => {
       [{ BOOTSTRAP_API_KEY: 'sk_test_short' }, /BOOTSTRAP_API_KEY must look like/],
       [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, /WEBHOOK_ALLOW_PRIVATE must be true or false/],
       [{ WORKER_POLL_MS: '5000', WORKER_IDLE_MS: '1000' }, /WORKER_IDLE_MS must be at least WORKER_POLL_MS/],
+      [{ PGLITE_SHARED_BUFFERS: '128' }, /PGLITE_SHARED_BUFFERS must be a size from 1MB to 16GB/],
     ] as const) {
       const s = await startServer({ DATA_DIR: dataDir, ...env }, { waitHealthy: false });
       expect(await exitWithin(s, 30_000)).not.toBe(0);
