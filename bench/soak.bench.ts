@@ -52,14 +52,17 @@ interface Tally {
   rssMb: number | null;
   /** The server's CPU (user + system) in the samples of this minute, in ms: a minute near 60,000 is a saturated core. */
   cpuMs: number;
+  /** The latencies again, by kind of request: which kind grew dearer between two windows. */
+  byKind: Map<string, number[]>;
 }
-const tally = (): Tally => ({ latencies: [], n4xx: 0, n5xx: 0, failed: 0, dropped: 0, webhooks: 0, rssMb: null, cpuMs: 0 });
+const tally = (): Tally => ({ latencies: [], n4xx: 0, n5xx: 0, failed: 0, dropped: 0, webhooks: 0, rssMb: null, cpuMs: 0, byKind: new Map() });
 
 /** Failures seen, by kind and status, with the first message of each. */
 type Failures = Map<string, { count: number; first: string }>;
 
 function record(t: Tally, kinds: Map<string, Tally>, failures: Failures, o: Outcome, ms: number) {
   const k = kinds.get(o.kind) ?? kinds.set(o.kind, tally()).get(o.kind)!;
+  (t.byKind.get(o.kind) ?? t.byKind.set(o.kind, []).get(o.kind)!).push(ms);
   for (const into of [t, k]) {
     into.latencies.push(ms);
     if (o.status >= 500) into.n5xx++;
@@ -245,6 +248,13 @@ async function soak(engine: Engine, minutes: number, fixedRate: number | undefin
     };
     const first = of(w.first);
     const last = of(w.last);
+    const kindsIn = ([a, b]: readonly [number, number], kind: string) => perMinute.slice(a, b).flatMap((m) => m.byKind.get(kind) ?? []);
+    console.log(`\n| request | p50 ms, ${label(w.first)} → ${label(w.last)} | p99 ms |`);
+    console.log('|---|---:|---:|');
+    for (const kind of [...kinds.keys()].sort()) {
+      const [f, l] = [kindsIn(w.first, kind), kindsIn(w.last, kind)];
+      console.log(`| ${kind} | ${ms(quantile(f, 0.5))} → ${ms(quantile(l, 0.5))} | ${ms(quantile(f, 0.99))} → ${ms(quantile(l, 0.99))} |`);
+    }
     const serverErrors = [calibration, ...perMinute].reduce((n, m) => n + m.n5xx, 0) + (kinds.get('no answer')?.latencies.length ?? 0);
     const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(0)}%`;
     const checks: [string, boolean][] = [

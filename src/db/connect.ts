@@ -54,14 +54,16 @@ export async function ping(db: Db): Promise<boolean> {
 }
 
 /**
- * PGlite's shared buffers when `PGLITE_SHARED_BUFFERS` is not set. PostgreSQL's default 128MB
- * is set up (zeroed) at every PGlite start: about a second of CPU, most of a start on an
- * existing folder. PGlite's files already sit in memory (in-memory databases) or behind the OS
- * page cache (data folders), so a smaller cache of its own costs little while the pages the
- * traffic touches fit in it; once they outgrow it, every miss is a read through Node's file
- * system on the one thread (docs/performance.md, "Start-up" and "Soak").
+ * PGlite's shared buffers when `PGLITE_SHARED_BUFFERS` is not set: PostgreSQL's default on a
+ * data folder, where every page the traffic touches beyond the pool is a read through Node's
+ * file system on the one thread that serves every request. An hour's soak with 16MB spent a
+ * fifth of the core in `read` by minute 42 and fell behind at 76 requests a second; with 128MB
+ * it held 118 a second for 40 minutes (docs/performance.md, "Soak"). The pool costs its size
+ * in memory from the start (zeroed at open: about 120MB more at ready) and, measured with
+ * PGlite 0.5, under a tenth of a second more of CPU at open. An in-memory database (the tests)
+ * reads its pages from memory, so a small pool there costs nothing.
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+export const DEFAULT_PGLITE_SHARED_BUFFERS = { dataFolder: '128MB', inMemory: '16MB' } as const;
 const DATE_OID = 1082;
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -248,7 +250,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       dataDir: options.dataDir ?? undefined,
       loadDataDir: options.pglite?.loadDataDir ?? (options.dataDir ? emptyClusterDump(options.dataDir) : undefined),
       pgliteWasmModule: options.pglite?.pgliteWasmModule,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS[options.dataDir ? 'dataFolder' : 'inMemory']}`],
       parsers: { [DATE_OID]: (v: string) => v },
     });
     await pglite.waitReady;

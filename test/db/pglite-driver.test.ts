@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { connect } from '../../src/db/connect.js';
 import { planWithValues } from '../../src/db/plan-with-values.js';
 
@@ -143,7 +146,7 @@ describe('the embedded database driver', () => {
     expect((await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(k)).rows).toEqual([{ mode: 'auto' }]);
   });
 
-  it('runs with the buffer pool it is given, and 16MB when none is', async () => {
+  it('runs with the buffer pool it is given, 16MB in memory and 128MB on a data folder when none is', async () => {
     const { rows: given } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(k);
     expect(given[0].shared_buffers).toBe('16MB');
     const larger = await connect({ databaseUrl: null, dataDir: null, pgliteSharedBuffers: '48MB' });
@@ -152,6 +155,15 @@ describe('the embedded database driver', () => {
       expect(rows[0].shared_buffers).toBe('48MB');
     } finally {
       await larger.close();
+    }
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'sched-buffers-'));
+    const onFolder = await connect({ databaseUrl: null, dataDir: folder });
+    try {
+      const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(onFolder.kysely);
+      expect(rows[0].shared_buffers).toBe('128MB');
+    } finally {
+      await onFolder.close();
+      await fs.rm(folder, { recursive: true, force: true });
     }
   });
 });

@@ -52,7 +52,18 @@ function inputSchemaOf(spec: ToolSpec, route: RouteEntry): JsonSchema {
   return { type: 'object', properties, ...(required.size ? { required: [...required] } : {}), additionalProperties: false };
 }
 
-/** The tools this build serves: a spec whose route is missing (explain before it ships) is left out. */
+/**
+ * The tools this build serves: a spec whose route is missing (explain before it ships) is left out.
+ * Built once per app: its routes do not change once it serves, and copying every tool's
+ * schemas took 3 % of a soak's CPU when each MCP request built them again (docs/performance.md, "Soak").
+ */
+const toolsOfApp = new WeakMap<App, BuiltTool[]>();
+function toolsOf(app: App): BuiltTool[] {
+  let tools = toolsOfApp.get(app);
+  if (!tools) toolsOfApp.set(app, (tools = buildTools(app)));
+  return tools;
+}
+
 function buildTools(app: App): BuiltTool[] {
   const routes = routeCatalogue(app);
   const out: BuiltTool[] = [];
@@ -128,7 +139,7 @@ async function callTool(app: App, req: FastifyRequest, clock: Clock, tool: Built
 }
 
 export function mcpServerFor(app: App, req: FastifyRequest, clock: Clock, version: string): Server {
-  const tools = buildTools(app);
+  const tools = toolsOf(app);
   const allowed = tools.filter((t) => routeRefusal(req.auth, t.access, t.spec.method) === null);
   const server = new Server(
     { name: 'scheduling', title: 'Scheduling API', version },
