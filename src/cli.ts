@@ -15,8 +15,8 @@ import type { Db } from './db/connect.js';
 async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>, options: { migrate?: boolean; secretsKey?: boolean } = {}): Promise<T> {
   let config = loadConfig();
   if (options.secretsKey) config = (await import('./secrets/key-source.js')).withSecretsKey(config).config;
-  const { connect } = await import('./db/connect.js');
-  const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+  const { connect, connectOptionsOf } = await import('./db/connect.js');
+  const db = await connect(connectOptionsOf(config));
   try {
     if (options.migrate !== false) await (await import('./db/migrate.js')).migrate(db.kysely);
     return await fn(db, config);

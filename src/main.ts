@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from './config.js';
-import { connect, type Db } from './db/connect.js';
+import { connect, connectOptionsOf, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { bootstrap } from './tenancy/platforms.repository.js';
 import { shutDown, type ShutdownParts } from './shutdown.js';
@@ -27,7 +27,7 @@ async function open(given: Config): Promise<{ logger: Logger; db: Db; config: Co
   const logger = pino({ level: given.logLevel, base: { service: 'scheduling' } });
   const { config, keyFileCreated } = withSecretsKey(given);
   if (keyFileCreated) logger.warn({ keyFile: keyFileCreated }, 'first run: made the SECRETS_KEY of this data folder; back it up apart from the data folder (docs/configuration.md#secrets-key)');
-  const db = await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+  const db = await connect(connectOptionsOf(config));
   try {
     const applied = await migrate(db.kysely);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');

@@ -170,6 +170,11 @@ export interface ConnectOptions {
   pgliteSharedBuffers?: string | null;
 }
 
+/** The database a configuration names: its PostgreSQL server, or else its PGlite folder with its pool. */
+export function connectOptionsOf(config: { databaseUrl: string | null; dataDir: string; pgliteSharedBuffers: string | null }): ConnectOptions {
+  return { databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers };
+}
+
 /**
  * A first start on an empty data folder would run PGlite's initdb: seconds of CPU. The build
  * (scripts/build.mjs) leaves a dump of a new, empty cluster at dist/pglite-initdb.tar, made by
