@@ -58,6 +58,42 @@ export function cpuMs(pid: number): number | null {
   return f ? (Number(f[11]) + Number(f[12])) * 10 : null;
 }
 
+/**
+ * The CPU spent by a PostgreSQL server on one database, in ms, counted as it is spent: each
+ * backend's growth between two calls (a backend's title names its database, "postgres: 15/main:
+ * user db host(port) state"). Only on a server of this machine whose processes can be read;
+ * null otherwise. A backend that ends between two calls loses its last interval.
+ */
+export function databaseCpuMeter(database: string): () => number | null {
+  const seen = new Map<number, number>();
+  return () => {
+    let pids: string[];
+    try {
+      pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    } catch {
+      return null;
+    }
+    let spent = 0;
+    let found = false;
+    for (const name of pids) {
+      let title: string;
+      try {
+        title = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!title.startsWith('postgres:') || !title.split(' ').includes(database)) continue;
+      const pid = Number(name);
+      const now = cpuMs(pid);
+      if (now === null) continue;
+      found = true;
+      spent += now - (seen.get(pid) ?? now);
+      seen.set(pid, now);
+    }
+    return found ? spent : null;
+  };
+}
+
 function rssMb(pid: number): number | null {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -145,6 +181,8 @@ export interface DataPlace {
   openDb(): Promise<Db>;
   /** Removes the folder or drops the database. */
   cleanup(): Promise<void>;
+  /** The database's name on a PostgreSQL server (none for a PGlite folder, which runs inside the server's process). */
+  databaseName?: string;
 }
 
 export async function newDataPlace(engine: Engine): Promise<DataPlace> {
@@ -157,6 +195,7 @@ export async function newDataPlace(engine: Engine): Promise<DataPlace> {
       env: { DATABASE_URL: scratch.url! },
       openDb: () => connect({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 }),
       cleanup: scratch.drop,
+      databaseName: new URL(scratch.url!).pathname.slice(1),
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sched-bench-'));

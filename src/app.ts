@@ -8,6 +8,7 @@ import { LATEST_API_VERSION } from './lib/api-versions.js';
 import { lazyDocsPage } from './http/docs-page.js';
 import type { Worker } from './workers/poller.js';
 import { plannerStatisticsWorkers } from './workers/planner-statistics.js';
+import { checkpointWorkers } from './workers/checkpoints.js';
 import type { Deps } from './features/module.js';
 import { FEATURES } from './features/index.js';
 import { Metrics } from './metrics/registry.js';
@@ -100,11 +101,12 @@ export async function buildApp(db: Db, config: Config, logger: Logger | false, o
 
 /**
  * The background workers of every feature (webhook delivery, pending expiry, retention, …),
- * and on the embedded database the gathering of planner statistics. Not started.
+ * and on the embedded database the gathering of planner statistics and its checkpoints. Not
+ * started.
  */
 export function createWorkers(db: Db, config: Config, logger: Logger, options: BuildOptions = {}): Worker[] {
   const deps = buildDeps(db, config, options);
   // Other processes' writes wake these workers too (PostgreSQL; docs/configuration.md#workers).
   void db.listenForWrites?.();
-  return [...FEATURES.flatMap((f) => f.workers?.(deps, logger) ?? []), ...plannerStatisticsWorkers(db, logger)];
+  return [...FEATURES.flatMap((f) => f.workers?.(deps, logger) ?? []), ...plannerStatisticsWorkers(db, logger), ...checkpointWorkers(db, logger)];
 }
