@@ -10,9 +10,10 @@ export const CHECKPOINT_CHECK_MS = 30_000;
  * When to checkpoint, as PostgreSQL's checkpointer would (`max_wal_size` and
  * `checkpoint_timeout`): once this much log has been written since the last checkpoint, or
  * once the last is this old and at least a segment of log (16 MB) was written since, so that
- * an idle database is left alone. The log kept on disk stays within about twice the first
- * (PostgreSQL keeps recycled segments up to `max_wal_size`), and the pages a checkpoint writes
- * at once, a stall for every tenant of the one session, are at most the buffer pool.
+ * an idle database is left alone. The log kept on disk is then about twice the first (what
+ * was written since, and as many segments recycled for reuse, sized by PostgreSQL from the
+ * distance between checkpoints), and the pages a checkpoint writes at once, a stall for every
+ * tenant of the one session, are at most the buffer pool.
  */
 export const CHECKPOINT_AFTER: CheckpointThresholds = { walBytes: 256 * 1024 * 1024, ageMs: 5 * 60_000 };
 const SEGMENT_BYTES = 16 * 1024 * 1024;
@@ -24,7 +25,7 @@ export interface CheckpointThresholds {
 
 export function checkpointDue(since: SinceCheckpoint, now: Date, after: CheckpointThresholds = CHECKPOINT_AFTER): boolean {
   if (since.walBytes >= after.walBytes) return true;
-  return since.walBytes >= Math.min(SEGMENT_BYTES, after.walBytes) && now.getTime() - since.at.getTime() >= after.ageMs;
+  return since.walBytes >= SEGMENT_BYTES && now.getTime() - since.at.getTime() >= after.ageMs;
 }
 
 /**
@@ -37,6 +38,7 @@ export function checkpointWorkers(db: Db, logger: Logger, after: CheckpointThres
   return [
     pollingWorker('checkpoints', CHECKPOINT_CHECK_MS, logger, async () => {
       const since = await sinceLastCheckpoint(db.kysely);
+      // The wall clock, not the service's: the checkpoint's time is the engine's own.
       if (!checkpointDue(since, new Date(), after)) return false;
       const started = performance.now();
       await checkpoint(db.kysely);
