@@ -11,6 +11,8 @@ export interface Config {
    * (`128MB`, `1GB`); null: the default of src/db/connect.ts.
    */
   pgliteSharedBuffers: string | null;
+  /** DATABASE_PREPARED_STATEMENTS: send repeated statements to PostgreSQL as named ones (off for a pooler that cannot keep them). */
+  databasePreparedStatements: boolean;
   /** EXPORTS_DIR: where the export worker writes account exports (docs/privacy.md#export); default `<DATA_DIR>/exports`. */
   exportsDir: string;
   databaseUrl: string | null;
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './.data',
     pgliteSharedBuffers: sharedBuffersFrom(env.PGLITE_SHARED_BUFFERS),
+    databasePreparedStatements: boolFrom('DATABASE_PREPARED_STATEMENTS', env.DATABASE_PREPARED_STATEMENTS, true),
     exportsDir: env.EXPORTS_DIR || `${(env.DATA_DIR || './.data').replace(/\/+$/, '')}/exports`,
     databaseUrl: env.DATABASE_URL || null,
     bootstrapApiKey: bootstrap,

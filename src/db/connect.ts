@@ -14,6 +14,7 @@ import { WriteWatch, WriteWatchDriver } from './driver/write-watch.js';
 import { TableWrites } from './driver/table-writes.js';
 import { CommittedWrites } from './driver/committed-writes.js';
 import { WriteNoticeListener } from './driver/write-notices.js';
+import { StatementNames, nameRepeatedStatements } from './driver/pg-prepared.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -42,6 +43,9 @@ export interface Db {
 
 /** The longest a statement may run on PostgreSQL (PGlite cannot enforce one: docs/limits.md). */
 export const STATEMENT_TIMEOUT_MS = 30_000;
+
+/** How long a PostgreSQL connection may stay idle in the pool before it is closed. */
+const POOL_IDLE_MS = 60_000;
 
 /** Whether the database answers (readiness). */
 export async function ping(db: Db): Promise<boolean> {
@@ -168,11 +172,20 @@ export interface ConnectOptions {
   pglite?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule'>;
   /** PGlite's shared buffers, in PostgreSQL's units (`PGLITE_SHARED_BUFFERS`); null or absent: DEFAULT_PGLITE_SHARED_BUFFERS. */
   pgliteSharedBuffers?: string | null;
+  /** PostgreSQL only (`DATABASE_PREPARED_STATEMENTS`): send repeated texts as named statements (src/db/driver/pg-prepared.ts); default true. */
+  preparedStatements?: boolean;
 }
 
 /** The database a configuration names: its PostgreSQL server, or else its PGlite folder with its pool. */
-export function connectOptionsOf(config: { databaseUrl: string | null; dataDir: string; pgliteSharedBuffers: string | null }): ConnectOptions {
-  return { databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers };
+export function connectOptionsOf(
+  config: { databaseUrl: string | null; dataDir: string; pgliteSharedBuffers: string | null; databasePreparedStatements: boolean },
+): ConnectOptions {
+  return {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : config.dataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+    preparedStatements: config.databasePreparedStatements,
+  };
 }
 
 /**
@@ -204,6 +217,10 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       max: options.poolSize ?? 10,
       // An unreachable server must fail a request (and /readyz) rather than hang it.
       connectionTimeoutMillis: 10_000,
+      // A connection idle this long is closed. pg's default, 10 s, closed and reopened
+      // connections between a load's bursts (seen in a soak: backends a few seconds old),
+      // and a new one starts with cold caches and none of the statements it had prepared.
+      idleTimeoutMillis: POOL_IDLE_MS,
       // Work budgets bound every request's cost (docs/limits.md); this bounds what they do
       // not (a write's re-check of a busy pool) and anything pathological: no statement
       // holds locks for longer.
@@ -221,7 +238,13 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     // Nor may a checked-out one (a transaction between two statements, a worker's claim): the
     // pool listens only while a client is idle. The statement in flight fails on its own, and
     // the broken client is discarded when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const names = options.preparedStatements === false ? null : new StatementNames();
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      // Each connection sends the process's repeated texts as named statements, unless turned
+      // off for a pooler that cannot keep them (docs/configuration.md).
+      if (names) nameRepeatedStatements(client, names);
+    });
     const dialect = new PreviewablePostgresDialect({ pool });
     const kysely = new Kysely<Database>({ dialect, plugins: statementLogPlugins() });
     let listener: WriteNoticeListener | null = null;

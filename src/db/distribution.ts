@@ -53,6 +53,7 @@ export const TABLE_DISTRIBUTION: Record<string, Record<string, Distribution>> = 
   '014-reminder-queue': { reminder_queue: 'account' },
   '022-booking-sessions': { booking_sessions: 'account' },
   '023-privacy': { exports: 'account' },
+  '028-delivery-queue': { webhook_delivery_queue: 'platform' },
 };
 
 /** The tables the migrator keeps local to the coordinator: its own bookkeeping. */

@@ -31,6 +31,7 @@ export interface Database {
   attendees: scheduling.AttendeesTable;
   webhook_endpoints: platform.WebhookEndpointsTable;
   webhook_deliveries: platform.WebhookDeliveriesTable;
+  webhook_delivery_queue: platform.WebhookDeliveryQueueTable;
   series: series.SeriesTable;
   series_resources: series.SeriesResourcesTable;
   series_skipped_occurrences: series.SeriesSkippedOccurrencesTable;

@@ -13,8 +13,8 @@ const seconds = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 /** Deliveries waiting (endpoint enabled) and being sent. */
 export async function pendingDeliveries(db: DbHandle): Promise<{ pending: number; sending: number }> {
   const row = await sql<{ pending: string | number; sending: string | number }>`
-    select (select count(*) from webhook_deliveries where status = 'pending' and not endpoint_paused) as pending,
-           (select count(*) from webhook_deliveries where status = 'sending') as sending`.execute(db);
+    select (select count(*) from webhook_delivery_queue where status = 'pending' and not endpoint_paused) as pending,
+           (select count(*) from webhook_delivery_queue where status = 'sending') as sending`.execute(db);
   return { pending: Number(row.rows[0]?.pending ?? 0), sending: Number(row.rows[0]?.sending ?? 0) };
 }
 
@@ -22,7 +22,7 @@ export async function pendingDeliveries(db: DbHandle): Promise<{ pending: number
 export async function webhookDeliveryLag(db: DbHandle, now: Date): Promise<number> {
   const row = await sql<{ lag: number | null }>`
     select extract(epoch from (${now}::timestamptz - min(next_attempt_at)))::float8 as lag
-    from webhook_deliveries where status = 'pending' and not endpoint_paused and next_attempt_at <= ${now}::timestamptz`.execute(db);
+    from webhook_delivery_queue where status = 'pending' and not endpoint_paused and next_attempt_at <= ${now}::timestamptz`.execute(db);
   return seconds(row.rows[0]?.lag);
 }
 

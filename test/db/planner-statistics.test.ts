@@ -144,7 +144,7 @@ describe('planner statistics on the embedded database', () => {
     expect(await reltuples('watched')).toBe(3000);
   });
 
-  it('notes the tables a statement writes, a common table expression’s too, and none for a plain select', () => {
+  it('notes the tables a statement writes, a common table expression’s too, those its triggers write, and none for a plain select', () => {
     const writes = new TableWrites();
     const note = (statement: string) => writes.add(writtenTables(statement));
     note('select * from bookings where account_id = $1 for update');
@@ -153,8 +153,12 @@ describe('planner statistics on the embedded database', () => {
     note('update resources set updated_at = now() where id = $1');
     note('delete from public.events where id = $1');
     note('select 1 from (delete from attendees where id = $1 returning 1) d');
-    expect(writes.take().sort()).toEqual(['attendees', 'booking_segments', 'bookings', 'events', 'resources']);
+    // Writing resources may fire the reminder queue's trigger (migration 014).
+    expect(writes.take().sort()).toEqual(['attendees', 'booking_segments', 'bookings', 'events', 'reminder_queue', 'resources']);
     expect(writes.take()).toEqual([]);
+    // The delivery queue is written by the trigger of webhook_deliveries only (migration 028).
+    note('update webhook_deliveries set status = $1 where platform_id = $2 and id = $3');
+    expect(writes.take().sort()).toEqual(['webhook_deliveries', 'webhook_delivery_queue']);
   });
 
   it('on a PostgreSQL server that gathers its own statistics, asks once and then sends nothing', async () => {

@@ -85,7 +85,7 @@ describe('the structure of src/', () => {
       // Rooms below the owner cannot import it (the line above), so they read the table themselves.
       'bookings src/metrics/probes.repository.ts': 'a read-only scrape probe (expiry lag); metrics is below capacity',
       'attendees src/metrics/probes.repository.ts': 'a read-only scrape probe (expiry lag); metrics is below features',
-      'webhook_deliveries src/metrics/probes.repository.ts': 'a read-only scrape probe (backlog, lag); metrics is below features',
+      'webhook_delivery_queue src/metrics/probes.repository.ts': 'a read-only scrape probe (backlog, lag); metrics is below features',
       'attendees src/capacity/bookings.repository.ts': 'seats taken are part of what holds capacity; capacity is below features',
       'attendees src/capacity/customer-data.repository.ts': 'the personal-data retention tombstones the attendees of ended bookings in one statement with them (docs/privacy.md#retention); capacity is below features',
       'accounts src/capacity/facts.repository.ts': "capacity's facts read the account's booking rules in the facts statement",

@@ -17,21 +17,13 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { PLAN_WITH_VALUES_TEXT } from '../plan-with-values.js';
+import { RepeatedTexts } from './repeated-texts.js';
 import { readDescription, readExecution, type Columns, type ExecutionResult, type ValueParsers } from './pglite-wire.js';
 
 const serialize = protocol.serialize;
 
 /** Beyond this many prepared texts, new texts run unprepared (each holds a plan in the engine's memory). */
 const MAX_PREPARED = 1000;
-
-/** A text is prepared when it is seen the second time: one-off statements stay unnamed. */
-const PREPARE_AFTER = 2;
-
-/**
- * Texts seen once are remembered up to this many, then forgotten all at once: texts that vary
- * (a multi-row insert's VALUES lists) must not grow a long-running server's memory.
- */
-const MAX_SEEN = 10_000;
 
 interface Prepared {
   name: string;
@@ -61,7 +53,8 @@ const PLAN_SHAPE_CHANGED = '0A000';
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
   readonly #prepared = new Map<string, Prepared>();
-  readonly #seen = new Map<string, number>();
+  /** A text is prepared when it is seen the second time: one-off statements stay unnamed. */
+  readonly #seen = new RepeatedTexts();
   #named = 0;
   #inTransaction = false;
   #customPlanSwitch = false;
@@ -116,13 +109,7 @@ class PGliteConnection implements DatabaseConnection {
     const known = this.#prepared.get(sql);
     if (known) return known;
     if (this.#prepared.size >= MAX_PREPARED) return null;
-    const seen = (this.#seen.get(sql) ?? 0) + 1;
-    if (seen < PREPARE_AFTER) {
-      if (this.#seen.size >= MAX_SEEN) this.#seen.clear();
-      this.#seen.set(sql, seen);
-      return null;
-    }
-    this.#seen.delete(sql);
+    if (!this.#seen.seenBefore(sql)) return null;
     // Never reused: a dropped statement (#forget) leaves a gap that the map's size would refill.
     const name = `s${++this.#named}`;
     const answer = await this.#send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());

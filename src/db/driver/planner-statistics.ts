@@ -108,26 +108,36 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
  * VACUUM (ANALYZE) of one table, for an engine with no autovacuum: the dead rows that updates
  * and deletes leave are made reusable, so a table that is mostly rewritten (deliveries, usage
  * counters, feed busy times) stops growing, and every scan of it stops reading them.
- * `index_cleanup off` skips the pass over each index, whose cost is the whole index's size:
- * measured in a soak, the index pass on `webhook_deliveries` grew from 136 to 646 ms within ten
- * minutes, a stall for every tenant of the embedded database (docs/performance.md, "Planner
- * statistics"). The heap pass reads only the pages changed since the last vacuum (the
- * visibility map), and dead index entries are skipped by the scans that meet them.
+ *
+ * The pass over each index, which takes out the entries of dead rows, costs the whole index:
+ * measured in a soak, on `webhook_deliveries` it grew from 136 to 646 ms within ten minutes, a
+ * stall for every tenant of the embedded database (docs/performance.md, "Planner statistics").
+ * So it runs only while the table's indexes are small (SMALL_INDEXES_PAGES in all): a queue
+ * (`webhook_delivery_queue`, `reminder_queue`), whose rows come and go and whose dead entries
+ * would otherwise outnumber its live ones. A large table's is skipped (`index_cleanup off`):
+ * the heap pass reads only the pages changed since the last vacuum (the visibility map), and
+ * the scans that meet a dead entry step over it.
  *
  * VACUUM cannot run in a transaction, so the smaller statistics target is set on the session
  * (when one is given) and reset after, on the one connection held for the three statements.
  */
 async function vacuumTable(db: Kysely<any>, name: string, statisticsTarget: number | undefined): Promise<void> {
   await db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ pages: number }>`
+      select coalesce(sum(${pagesOf(sql`x.indexrelid`)}), 0)::int as pages from pg_index x where x.indrelid = ${name}::regclass`.execute(connection);
+    const cleanup = rows[0].pages <= SMALL_INDEXES_PAGES ? sql`on` : sql`off`;
     const target = statisticsTarget === undefined ? null : String(statisticsTarget);
     if (target) await sql`select set_config('default_statistics_target', ${target}, false)`.execute(connection);
     try {
-      await sql`vacuum (analyze, index_cleanup off) ${sql.id(name)}`.execute(connection);
+      await sql`vacuum (analyze, index_cleanup ${cleanup}) ${sql.id(name)}`.execute(connection);
     } finally {
       if (target) await sql`reset default_statistics_target`.execute(connection);
     }
   });
 }
+
+/** A table whose indexes hold at most this many pages in all (1 MB) is vacuumed with its index pass. */
+export const SMALL_INDEXES_PAGES = 128;
 
 /** A partial index is rebuilt once it has grown by this many pages (2 MB)… */
 export const PARTIAL_INDEX_REBUILD_PAGES = 256;
@@ -136,7 +146,7 @@ const PARTIAL_INDEX_REBUILD_FACTOR = 4;
 
 /**
  * Rebuilds those partial indexes of a table that have swollen with dead entries. A queue's
- * index (`webhook_deliveries_lane_due`: `where status = 'pending'`) holds few live entries,
+ * index (`webhook_deliveries_lane_due` until migration 028, `where status = 'pending'`) holds few live entries,
  * but every delivery leaves a dead one behind when it leaves the state, and `index_cleanup off`
  * never removes them. They sit before the live ones in the index's order
  * (their times are older), so each claim walked every delivery ever made: measured on the

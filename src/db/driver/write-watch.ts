@@ -12,8 +12,21 @@ import type { CommittedWrites } from './committed-writes.js';
  */
 export function writtenTables(statement: string): string[] {
   if (/^\s*select\b/i.test(statement) && !/\b(insert|update|delete|merge|truncate)\b/i.test(statement)) return [];
-  return Array.from(statement.matchAll(WRITE_TARGET), (m) => m[1].toLowerCase());
+  const named = Array.from(statement.matchAll(WRITE_TARGET), (m) => m[1].toLowerCase());
+  return named.flatMap((t) => [t, ...(TRIGGER_WRITES[t] ?? [])]);
 }
+
+/**
+ * The tables that triggers write when a statement writes a table (the migrations' triggers):
+ * no statement names them, and the planner statistics must still see them grow.
+ */
+const TRIGGER_WRITES: Record<string, readonly string[]> = {
+  webhook_deliveries: ['webhook_delivery_queue'],
+  bookings: ['booking_segments', 'reminder_queue'],
+  booking_segments: ['reminder_queue'],
+  accounts: ['reminder_queue'],
+  resources: ['reminder_queue'],
+};
 
 const WRITE_TARGET =
   /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?|(?:alter|drop)\s+table(?:\s+if\s+exists)?)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;

@@ -141,6 +141,20 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+/**
+ * The deliveries pending or sending, one row each (028-delivery-queue.sql): what the worker
+ * reads to find work. Written only by the trigger of `webhook_deliveries`.
+ */
+export interface WebhookDeliveryQueueTable {
+  platform_id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'sending';
+  endpoint_paused: boolean;
+  next_attempt_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+}
+
 /** Usage metering (006-usage.sql, docs/usage.md). `period` is a month's first day ('2026-03-01'); counters are bigint, read as numbers. */
 export interface UsageCountersTable {
   account_id: string;

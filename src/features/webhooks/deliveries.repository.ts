@@ -60,24 +60,27 @@ export function insertDeliveries(trx: Trx, rows: NewRow<'webhook_deliveries'>[])
 
 /**
  * Keeps `endpoint_paused` of an endpoint's waiting deliveries in step with its status; called
- * in the transaction that disables or enables the endpoint.
+ * in the transaction that disables or enables the endpoint. The waiting ones are found through
+ * the queue (migration 028), not among every delivery the endpoint ever had.
  */
 export function setEndpointPaused(trx: Trx, platformId: string, endpointId: string, paused: boolean) {
-  return trx
-    .updateTable('webhook_deliveries')
-    .set({ endpoint_paused: paused })
-    .where('platform_id', '=', platformId)
-    .where('endpoint_id', '=', endpointId)
-    .where('status', 'in', ['pending', 'sending'])
-    .where('endpoint_paused', '=', !paused)
-    .execute();
+  return sql`
+    update webhook_deliveries set endpoint_paused = ${paused}
+    where platform_id = ${platformId}::text and id in (
+      select q.delivery_id from webhook_delivery_queue q
+      where q.platform_id = ${platformId}::text and q.endpoint_id = ${endpointId}::text and q.endpoint_paused = ${!paused})`.execute(trx);
 }
 
 /*
  * The claim, in two steps that Citus accepts (docs/scaling.md): a plain read of the platforms
  * with work a lane can take (a worker pass, across platforms, no locks), then one claim per
- * platform, every table pinned by `platform_id`, with FOR UPDATE SKIP LOCKED. The fragments
- * below name their tables `e` (webhook_endpoints) and `d` (webhook_deliveries).
+ * platform, every table pinned by `platform_id`, with FOR UPDATE SKIP LOCKED. Waiting work is
+ * read from the queue (`webhook_delivery_queue`, migration 028: the deliveries pending or
+ * sending, kept by a trigger), never from the deliveries themselves; the claim then locks the
+ * deliveries it found, by key. Every transaction locks a delivery before its queue row (the
+ * trigger writes the row after the delivery), so a claim and an attempt's record never wait on
+ * each other in a circle. The fragments below name their tables `e` (webhook_endpoints), `q`
+ * (webhook_delivery_queue) and `d` (webhook_deliveries).
  */
 
 /** An enabled endpoint `e` whose lane is not resting after a failure. */
@@ -90,7 +93,7 @@ const laneOpen = (now: Date) => sql<boolean>`(e.status = 'enabled' and (e.backof
  */
 const laneFree = (now: Date) => sql<number>`(
   (case when e.consecutive_failures > 0 then ${TROUBLED_LANE}::int else ${HEALTHY_LANE}::int end)
-  - (select count(*)::int from webhook_deliveries f
+  - (select count(*)::int from webhook_delivery_queue f
      where f.platform_id = e.platform_id and f.endpoint_id = e.id and f.status = 'sending' and f.locked_until > ${now}::timestamptz))`;
 
 /** Delivery `d` is due: pending and its time has come, or claimed by a worker whose lease ran out. */
@@ -108,12 +111,12 @@ export async function platformsWithLaneWork(db: DbHandle, now: Date, after: stri
     from webhook_endpoints e
     where e.platform_id > ${after}::text
       and ${laneOpen(now)}
-      and (exists (select 1 from webhook_deliveries d
-                   where d.platform_id = e.platform_id and d.endpoint_id = e.id
-                     and d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz)
-        or exists (select 1 from webhook_deliveries d
-                   where d.platform_id = e.platform_id and d.endpoint_id = e.id
-                     and d.status = 'sending' and d.locked_until <= ${now}::timestamptz))
+      and (exists (select 1 from webhook_delivery_queue q
+                   where q.platform_id = e.platform_id and q.endpoint_id = e.id
+                     and q.status = 'pending' and not q.endpoint_paused and q.next_attempt_at <= ${now}::timestamptz)
+        or exists (select 1 from webhook_delivery_queue q
+                   where q.platform_id = e.platform_id and q.endpoint_id = e.id
+                     and q.status = 'sending' and q.locked_until <= ${now}::timestamptz))
       and ${laneFree(now)} > 0
     order by e.platform_id
     limit ${limit}
@@ -124,21 +127,21 @@ export async function platformsWithLaneWork(db: DbHandle, now: Date, after: stri
 /**
  * When delivery work next falls due after `now` (null: none waits): a retry's next attempt, a
  * claim's lease running out, or an endpoint's rest ending. Three probes, each the first entry
- * of an index (webhook_deliveries_due, webhook_deliveries_lease) or of the small endpoints
- * table; asked only by a worker about to sleep longer than its poll interval.
+ * of an index of the queue (webhook_delivery_queue_due, webhook_delivery_queue_lease) or of
+ * the small endpoints table; asked only by a worker about to sleep longer than its poll interval.
  */
 export async function nextDeliveryDue(db: DbHandle, now: Date): Promise<Date | null> {
   // Three statements, not one with three subqueries: each is a plain aggregate that a Citus
   // cluster combines from its shards.
   const retry = await db
-    .selectFrom('webhook_deliveries')
+    .selectFrom('webhook_delivery_queue')
     .select((eb) => eb.fn.min('next_attempt_at').as('at'))
     .where('status', '=', 'pending')
     .where(sql<boolean>`not endpoint_paused`)
     .where('next_attempt_at', '>', now)
     .executeTakeFirst();
   const lease = await db
-    .selectFrom('webhook_deliveries')
+    .selectFrom('webhook_delivery_queue')
     .select((eb) => eb.fn.min('locked_until').as('at'))
     .where('status', '=', 'sending')
     .where('locked_until', '>', now)
@@ -201,15 +204,15 @@ export async function claimDueDeliveries(db: DbHandle, platformId: string, now: 
 async function dueOfEndpoint(db: DbHandle, platformId: string, endpointId: string, limit: number, now: Date): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     select x.id from (
-      (select d.id, d.next_attempt_at as due_at from webhook_deliveries d
-        where d.platform_id = ${platformId}::text and d.endpoint_id = ${endpointId}::text
-          and d.status = 'pending' and not d.endpoint_paused and d.next_attempt_at <= ${now}::timestamptz
-        order by d.next_attempt_at, d.id limit ${limit}::int)
+      (select q.delivery_id as id, q.next_attempt_at as due_at from webhook_delivery_queue q
+        where q.platform_id = ${platformId}::text and q.endpoint_id = ${endpointId}::text
+          and q.status = 'pending' and not q.endpoint_paused and q.next_attempt_at <= ${now}::timestamptz
+        order by q.next_attempt_at, q.delivery_id limit ${limit}::int)
       union all
-      (select d.id, d.locked_until as due_at from webhook_deliveries d
-        where d.platform_id = ${platformId}::text and d.endpoint_id = ${endpointId}::text
-          and d.status = 'sending' and d.locked_until <= ${now}::timestamptz
-        order by d.locked_until, d.id limit ${limit}::int)
+      (select q.delivery_id as id, q.locked_until as due_at from webhook_delivery_queue q
+        where q.platform_id = ${platformId}::text and q.endpoint_id = ${endpointId}::text
+          and q.status = 'sending' and q.locked_until <= ${now}::timestamptz
+        order by q.locked_until, q.delivery_id limit ${limit}::int)
     ) x
     order by x.due_at, x.id
     limit ${limit}::int`.execute(db);

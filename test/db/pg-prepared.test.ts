@@ -1,0 +1,73 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { connect } from '../../src/db/connect.js';
+import { PLAN_WITH_VALUES_TEXT } from '../../src/db/plan-with-values.js';
+import { freshDatabase } from '../support/database.js';
+
+// Named prepared statements on PostgreSQL (src/db/driver/pg-prepared.ts); the embedded
+// database has its own (test/db/pglite-driver.test.ts).
+const onServer = Boolean(process.env.DATABASE_URL);
+const fresh = onServer ? await freshDatabase({ migrated: false }) : null;
+afterAll(async () => fresh?.drop());
+
+/** Runs `work` on one connection of the pool, then lists the statements that connection has prepared. */
+async function onOneConnection(db: Kysely<any>, work: (conn: Kysely<any>) => Promise<void>): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    await work(conn);
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+    return rows.map((r) => r.statement);
+  });
+}
+
+describe.runIf(onServer)('statements sent to PostgreSQL', () => {
+  it('are prepared on their connection from the second time a text is sent, and answer as before', async () => {
+    const db = fresh!.db.kysely;
+    await sql`create table if not exists prepared_rows (id int primary key, note text)`.execute(db);
+    await sql`insert into prepared_rows values (1, 'one'), (2, 'two') on conflict do nothing`.execute(db);
+    const answers: string[] = [];
+    const prepared = await onOneConnection(db, async (conn) => {
+      for (const id of [1, 2, 1]) answers.push((await sql<{ note: string }>`select note from prepared_rows where id = ${id}`.execute(conn)).rows[0].note);
+    });
+    expect(answers).toEqual(['one', 'two', 'one']);
+    expect(prepared).toContain('select note from prepared_rows where id = $1');
+  });
+
+  it('stay unnamed when marked to be planned with their values, or when they carry no values', async () => {
+    const db = fresh!.db.kysely;
+    await sql`create table if not exists prepared_rows (id int primary key, note text)`.execute(db);
+    const prepared = await onOneConnection(db, async (conn) => {
+      for (const id of [1, 2, 3]) await sql`select ${sql.raw(PLAN_WITH_VALUES_TEXT)} note from prepared_rows where id = ${id}`.execute(conn);
+      for (let i = 0; i < 3; i++) await sql`select count(*) from prepared_rows`.execute(conn);
+    });
+    expect(prepared.filter((s) => s.includes(PLAN_WITH_VALUES_TEXT) || s.includes('count(*)'))).toEqual([]);
+  });
+
+  it('are prepared afresh once their table changed shape under them', async () => {
+    const db = fresh!.db.kysely;
+    await sql`create table if not exists reshaped_rows (id int primary key)`.execute(db);
+    await sql`insert into reshaped_rows values (1) on conflict do nothing`.execute(db);
+    const row = await db.connection().execute(async (conn) => {
+      const read = () => sql<Record<string, unknown>>`select * from reshaped_rows where id = ${1}`.execute(conn);
+      await read();
+      await read();
+      await sql`alter table reshaped_rows add column note text default 'added'`.execute(conn);
+      // PostgreSQL refuses the prepared plan once (its result type changed); the next run takes a new name.
+      await read().catch((err: { code?: string }) => expect(err.code).toBe('0A000'));
+      return (await read()).rows[0];
+    });
+    expect(row).toEqual({ id: 1, note: 'added' });
+  });
+
+  it('stay unnamed when prepared statements are turned off (a pooler that cannot keep them)', async () => {
+    const db = await connect({ databaseUrl: fresh!.url, dataDir: null, poolSize: 1, preparedStatements: false });
+    try {
+      await sql`create table if not exists prepared_rows (id int primary key, note text)`.execute(db.kysely);
+      const prepared = await onOneConnection(db.kysely, async (conn) => {
+        for (const id of [1, 2, 3]) await sql`select note from prepared_rows where id = ${id}`.execute(conn);
+      });
+      expect(prepared).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
