@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
-import { heldSegmentsOverlapping, holdsCapacity } from './holds.repository.js';
+import { heldSegmentsOverlapping, holdsCapacity, segmentHoldsCapacity } from './holds.repository.js';
 import { planWithValues } from '../db/plan-with-values.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { BlockFacts, BookedStart, HolidayFacts, HoldFacts, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
@@ -249,6 +249,8 @@ async function loadStarts(db: DbHandle, scope: AccountScope, ids: string[], rang
     .where('resource_id', 'in', ids)
     .where('held_start', '>=', new Date(range.start - DAY_MS))
     .where('held_start', '<', new Date(range.end))
+    // The held-time index holds only segments that may hold capacity (migration 029).
+    .where(segmentHoldsCapacity('booking_segments', now))
     .execute();
   const inRange = segments.filter((s) => s.start_at.getTime() >= range.start && s.start_at.getTime() < range.end);
   if (inRange.length === 0) return [];

@@ -28,9 +28,17 @@ const SEGMENT_COPIES: StatusColumns = { status: 'booking_status', expires: 'book
 /** The states that hold time until their expires_at: a pending hold, a request awaiting approval. */
 type LiveUntilExpiry = 'pending' | 'requested';
 
+/**
+ * The statuses in which a booking may hold capacity, written into the statements as literals:
+ * the held-time indexes hold only segments in them (migration 029, `where booking_status in
+ * ('confirmed', 'pending', 'requested')`), and the planner uses a partial index only where it
+ * can prove the statement's condition implies the index's, which a parameter's value never is.
+ */
+export const HOLDING_STATUSES = ['confirmed', 'pending', 'requested'] as const;
+
 function liveIn(alias: string | null, columns: StatusColumns, now: Date, statuses: readonly LiveUntilExpiry[]): RawBuilder<boolean> {
   const expires = column(alias, columns.expires);
-  return sql<boolean>`(${column(alias, columns.status)} in (${sql.join([...statuses])}) and (${expires} is null or ${expires} > ${now}))`;
+  return sql<boolean>`(${column(alias, columns.status)} in (${sql.join(statuses.map((s) => sql.lit(s)))}) and (${expires} is null or ${expires} > ${now}))`;
 }
 
 function pendingAndLiveIn(alias: string | null, columns: StatusColumns, now: Date): RawBuilder<boolean> {

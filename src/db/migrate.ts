@@ -83,7 +83,7 @@ export async function migrate(db: Kysely<Database>, options: { through?: string 
  * Migrations are plain DDL with no semicolons inside statements, so splitting on `;` is
  * exact once the `--` comment lines are gone.
  */
-function splitStatements(text: string): string[] {
+export function splitStatements(text: string): string[] {
   return text
     .split('\n')
     .filter((line) => !line.trimStart().startsWith('--'))

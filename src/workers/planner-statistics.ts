@@ -27,6 +27,7 @@ export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
   let firstPass = true;
   let engineGathers = false;
   const partialIndexPages = new Map<string, number>();
+  const analysedPages = new Map<string, number>();
   return [
     pollingWorker('planner-statistics', PLANNER_STATISTICS_INTERVAL_MS, logger, async () => {
       if (engineGathers) return false;
@@ -44,7 +45,9 @@ export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
         statisticsTarget: db.kind === 'pglite' ? EMBEDDED_STATISTICS_TARGET : undefined,
         vacuum: true,
         partialIndexPages,
+        analysedPages,
         concurrently: db.kind === 'postgres',
+        throttle: db.kind === 'postgres',
       });
       firstPass = false;
       if (analysed.length) logger.debug({ tables: analysed }, 'planner statistics gathered');

@@ -25,6 +25,7 @@ import { createWebhookDispatcher } from '../../src/features/webhooks/sender.js';
 import { runDeliveryPass } from '../../src/features/webhooks/deliveries.worker.js';
 import { runRetention } from '../../src/features/webhooks/retention.worker.js';
 import { expirePass } from '../../src/features/bookings/expiry.worker.js';
+import { listMigrations, splitStatements } from '../../src/db/migrate.js';
 import { DAYS, at, futureDay, seg } from './bookings.helpers.js';
 
 // Set before the database opens: connect() reads it when it makes the driver.
@@ -92,6 +93,13 @@ describe('the routing analysis', () => {
     const listed = documentedFanouts(scaling());
     expect(listed.length).toBeGreaterThan(0);
     for (const { file } of listed) expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
+  });
+
+  it("lists every statement of the migrations that would reach every shard (a backfill), as the suite's log would find it", () => {
+    // A database made by this suite has run every migration already; CI's check over the log
+    // of a whole run on PostgreSQL found migration 028's backfill unlisted: this finds it first.
+    const statements = listMigrations().flatMap((m) => splitStatements(m.sql).map((sql) => ({ sql, caller: 'src/db/migrate.ts:1' })));
+    expect(undocumented(fanouts(statements, catalogue), documentedFanouts(scaling()))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
-import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET, GROWTH_CAP_PAGES, PARTIAL_INDEX_REBUILD_PAGES } from '../../src/db/driver/planner-statistics.js';
+import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET, GROWTH_CAP_PAGES, PARTIAL_INDEX_REBUILD_PAGES, SMALL_INDEXES_PAGES } from '../../src/db/driver/planner-statistics.js';
 import { plannerStatisticsWorkers } from '../../src/workers/planner-statistics.js';
 import { TableWrites } from '../../src/db/driver/table-writes.js';
 import { writtenTables } from '../../src/db/driver/write-watch.js';
@@ -90,6 +90,73 @@ describe('planner statistics on the embedded database', () => {
     expect(rows).toEqual([{ id: 0 }]);
   });
 
+  it('vacuums a written queue with its index pass every time, though it never grows, so its index keeps the size of what passes between two passes', async () => {
+    await sql`create table passing (id int primary key, due_at timestamptz not null)`.execute(k);
+    await sql`create index passing_due on passing (due_at)`.execute(k);
+    const pagesOf = async (name: string) => Number((await sql<{ n: number }>`select pg_relation_size(${name}::regclass) / 8192 as n`.execute(k)).rows[0].n);
+    const pass = () => analyzeGrownTables(k, { written: ['passing'], vacuum: true, statisticsTarget: EMBEDDED_STATISTICS_TARGET });
+    await sql`insert into passing values (0, now() + interval '1 day')`.execute(k);
+    expect(await pass()).toEqual(['passing']);
+    // A burst leaves its indexes past SMALL_INDEXES_PAGES, with one live row.
+    const burst = async (from: number, rows: number) => {
+      await sql`insert into passing select g, now() - g * interval '1 ms' from generate_series(${from}::int, ${from + rows - 1}::int) g`.execute(k);
+      await sql`delete from passing where id >= ${from}`.execute(k);
+    };
+    await burst(1, 80_000);
+    expect((await pagesOf('passing_pkey')) + (await pagesOf('passing_due'))).toBeGreaterThan(SMALL_INDEXES_PAGES);
+    expect(await pass()).toEqual(['passing']);
+    expect(await reltuples('passing')).toBe(1);
+    const afterBurst = await pagesOf('passing_due');
+
+    // Then rows come and go a few at a time: its heap's space is reused, and a pass vacuums it
+    // when its index gained a page.
+    let vacuumed = 0;
+    for (let round = 0; round < 20; round++) {
+      await burst(100_000 + round * 2_000, 2_000);
+      if ((await pass()).includes('passing')) vacuumed++;
+    }
+    expect(vacuumed).toBeGreaterThan(0);
+    await burst(200_000, 80_000);
+    await pass();
+    // Its index pages were freed and reused: it did not grow by another burst.
+    expect(await pagesOf('passing_due')).toBeLessThan(afterBurst * 1.25);
+  });
+
+  it('leaves a small table that was written but gained no page, and vacuums it once it gains one', async () => {
+    await sql`create table settings_like (id int primary key, n int)`.execute(k);
+    await sql`insert into settings_like select g, 0 from generate_series(1, 10) g`.execute(k);
+    const pass = () => analyzeGrownTables(k, { written: ['settings_like'], vacuum: true });
+    expect(await pass()).toEqual(['settings_like']);
+    await sql`update settings_like set n = n + 1 where id = 1`.execute(k);
+    expect(await pass()).toEqual([]);
+    await sql`insert into settings_like select g, 0 from generate_series(11, 2000) g`.execute(k);
+    expect(await pass()).toEqual(['settings_like']);
+  });
+
+  it('vacuums a large table grown by the cap of pages, but analyses it again only once it has grown by a fifth since it last did', async () => {
+    await sql`create table appended (id int primary key, n int, note text) with (fillfactor = 10)`.execute(k);
+    const addRows = (from: number, to: number, n: number) =>
+      sql`insert into appended select g, ${n}::int + g, repeat(md5(g::text), 20) from generate_series(${from}::int, ${to}::int) g`.execute(k);
+    const largestSampled = async () =>
+      Math.max(...(await sql<{ bounds: string }>`select histogram_bounds::text as bounds from pg_stats where tablename = 'appended' and attname = 'n'`.execute(k)).rows[0].bounds.slice(1, -1).split(',').map(Number));
+    const analysedPages = new Map<string, number>();
+    const pass = () => analyzeGrownTables(k, { written: ['appended'], vacuum: true, analysedPages });
+    await addRows(1, 6000, 0);
+    expect(await pass()).toEqual(['appended']);
+    expect(await largestSampled()).toBeLessThan(1_000_000);
+
+    // Grown by the cap, a sixth: vacuumed, and the rows it counts are the new ones too, but not sampled.
+    await addRows(6001, 6010 + GROWTH_CAP_PAGES, 1_000_000);
+    expect(await pass()).toEqual(['appended']);
+    expect(await reltuples('appended')).toBe(6010 + GROWTH_CAP_PAGES);
+    expect(await largestSampled()).toBeLessThan(1_000_000);
+
+    // A fifth since it was analysed: sampled again.
+    await addRows(6011 + GROWTH_CAP_PAGES, 7400, 1_000_000);
+    expect(await pass()).toEqual(['appended']);
+    expect(await largestSampled()).toBeGreaterThan(1_000_000);
+  });
+
   it("samples each table with the target it is given, one table a transaction, and leaves the session's own target as it was", async () => {
     await sql`create table sampled_a (id int primary key, n int)`.execute(k);
     await sql`create table sampled_b (id int primary key, n int)`.execute(k);
@@ -144,7 +211,7 @@ describe('planner statistics on the embedded database', () => {
     expect(await reltuples('watched')).toBe(3000);
   });
 
-  it('notes the tables a statement writes, a common table expression’s too, those its triggers write, and none for a plain select', () => {
+  it('notes the tables a statement writes, a common table expression’s too, those its triggers write, and none for a plain select or the maintenance of a table', () => {
     const writes = new TableWrites();
     const note = (statement: string) => writes.add(writtenTables(statement));
     note('select * from bookings where account_id = $1 for update');
@@ -159,6 +226,10 @@ describe('planner statistics on the embedded database', () => {
     // The delivery queue is written by the trigger of webhook_deliveries only (migration 028).
     note('update webhook_deliveries set status = $1 where platform_id = $2 and id = $3');
     expect(writes.take().sort()).toEqual(['webhook_deliveries', 'webhook_delivery_queue']);
+    // The statistics pass's own statements write no rows.
+    note('vacuum (index_cleanup on, truncate off) "webhook_delivery_queue"');
+    note('reindex index concurrently "bookings_series_start"');
+    expect(writes.take()).toEqual([]);
   });
 
   it('on a PostgreSQL server that gathers its own statistics, asks once and then sends nothing', async () => {

@@ -15,10 +15,7 @@
  */
 import type pg from 'pg';
 import { PLAN_WITH_VALUES_TEXT } from '../plan-with-values.js';
-import { RepeatedTexts } from './repeated-texts.js';
-
-/** Beyond this many named texts, new texts run unnamed (each connection holds a plan per name). */
-const MAX_NAMED = 1000;
+import { MAX_PREPARED_TEXTS, RepeatedTexts } from './repeated-texts.js';
 
 /** "cached plan must not change result type": a table under a prepared `select *` changed shape. */
 const PLAN_SHAPE_CHANGED = '0A000';
@@ -34,7 +31,7 @@ export class StatementNames {
   nameFor(text: string): string | null {
     const known = this.#names.get(text);
     if (known) return known;
-    if (this.#names.size >= MAX_NAMED || text.includes(PLAN_WITH_VALUES_TEXT)) return null;
+    if (this.#names.size >= MAX_PREPARED_TEXTS || text.includes(PLAN_WITH_VALUES_TEXT)) return null;
     if (!this.#seen.seenBefore(text)) return null;
     const name = `sched_${this.#next++}`;
     this.#names.set(text, name);

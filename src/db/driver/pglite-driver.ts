@@ -17,13 +17,10 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { PLAN_WITH_VALUES_TEXT } from '../plan-with-values.js';
-import { RepeatedTexts } from './repeated-texts.js';
+import { MAX_PREPARED_TEXTS, RepeatedTexts } from './repeated-texts.js';
 import { readDescription, readExecution, type Columns, type ExecutionResult, type ValueParsers } from './pglite-wire.js';
 
 const serialize = protocol.serialize;
-
-/** Beyond this many prepared texts, new texts run unprepared (each holds a plan in the engine's memory). */
-const MAX_PREPARED = 1000;
 
 interface Prepared {
   name: string;
@@ -108,7 +105,7 @@ class PGliteConnection implements DatabaseConnection {
   async #preparedFor(sql: string): Promise<Prepared | null> {
     const known = this.#prepared.get(sql);
     if (known) return known;
-    if (this.#prepared.size >= MAX_PREPARED) return null;
+    if (this.#prepared.size >= MAX_PREPARED_TEXTS) return null;
     if (!this.#seen.seenBefore(sql)) return null;
     // Never reused: a dropped statement (#forget) leaves a gap that the map's size would refill.
     const name = `s${++this.#named}`;

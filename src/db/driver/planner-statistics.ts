@@ -62,36 +62,62 @@ export interface GrowthPassOptions {
   partialIndexPages?: Map<string, number>;
   /** Rebuild with REINDEX CONCURRENTLY (a server with other sessions), not plain REINDEX (the embedded one). */
   concurrently?: boolean;
+  /** Spread each VACUUM's work as autovacuum does (VACUUM_COST_DELAY_MS): a server with other sessions. */
+  throttle?: boolean;
+  /**
+   * With `vacuum`, each table's pages when this process last analysed it, kept by the caller
+   * from pass to pass. A table that grew by GROWTH_CAP_PAGES is vacuumed (its new pages made
+   * visible and reusable), but analysed again only once it has grown by a fifth: ANALYZE reads
+   * a sample of up to 30,000 pages, and in a soak on PostgreSQL the pass over `events`, analysed
+   * at every 8 MB, read 228,000 pages from outside the buffer pool in five minutes
+   * (docs/performance.md, "Soak"). The planner scales a table's row count by its pages on disk,
+   * so the statistics of a table that grew by a tenth still hold.
+   */
+  analysedPages?: Map<string, number>;
 }
 
 /**
  * Analyses (and with `vacuum`, vacuums) the tables of the schema that never were analysed, or
- * have grown since; returns their names.
+ * have grown since. With `vacuum`, a table that grew by the cap but not by a fifth since it was
+ * last analysed is only vacuumed, and so is a written table of few live rows (FEW_ROWS) to
+ * which a page was added, in its heap or an index. Returns the names of the tables passed over.
  */
 export async function analyzeGrownTables(db: Kysely<any>, options: GrowthPassOptions = {}): Promise<string[]> {
-  const { written, statisticsTarget, vacuum = false, partialIndexPages } = options;
+  const { written, statisticsTarget, vacuum = false, partialIndexPages, analysedPages } = options;
   const checked = written === undefined ? sql`true` : sql`c.relname = any(${[...written]}::text[])`;
-  const { rows } = await sql<{ name: string }>`
-    select c.relname as name
+  const pages = pagesOf(sql`c.oid`);
+  const grown = sql<boolean>`${pages} > least(c.relpages * 1.2, c.relpages + ${GROWTH_CAP_PAGES}) + 4`;
+  // VACUUM and ANALYZE record each relation's pages (`relpages`): one more since means a page was added.
+  const fewRowsGainedAPage = vacuum
+    ? sql<boolean>`(c.reltuples between 0 and ${FEW_ROWS} and (${pages} > c.relpages or exists (
+        select 1 from pg_index x join pg_class i on i.oid = x.indexrelid
+        where x.indrelid = c.oid and ${pagesOf(sql`i.oid`)} > i.relpages)))`
+    : sql<boolean>`false`;
+  const { rows } = await sql<{ name: string; pages: number; relpages: number; never: boolean; grown: boolean }>`
+    select c.relname as name, ${pages} as pages, c.relpages as relpages, c.reltuples < 0 as never, ${grown} as grown
     from pg_class c
     where c.relnamespace = 'public'::regnamespace
       and c.relkind = 'r'
-      and (c.reltuples < 0 or (${checked} and ${pagesOf(sql`c.oid`)} > least(c.relpages * 1.2, c.relpages + ${GROWTH_CAP_PAGES}) + 4))
+      and (c.reltuples < 0 or (${checked} and (${grown} or ${fewRowsGainedAPage})))
     order by c.relname`.execute(db);
-  const names = rows.map((r) => r.name);
-  for (const name of names) {
-    if (vacuum) {
-      await vacuumTable(db, name, statisticsTarget);
-      if (partialIndexPages) await rebuildSwollenPartialIndexes(db, name, partialIndexPages, options.concurrently ?? false);
-    } else
+  for (const table of rows) {
+    if (!vacuum) {
       await db.transaction().execute(async (tx) => {
         // set_config(…, true) is SET LOCAL: it ends with the transaction, so no other statement
         // runs with the smaller target.
         if (statisticsTarget !== undefined) await sql`select set_config('default_statistics_target', ${String(statisticsTarget)}, true)`.execute(tx);
-        await sql`analyze ${sql.id(name)}`.execute(tx);
+        await sql`analyze ${sql.id(table.name)}`.execute(tx);
       });
+      continue;
+    }
+    // Grown by a fifth since its last ANALYZE (by this process; VACUUM also sets relpages).
+    const analysedAt = analysedPages?.get(table.name) ?? table.relpages;
+    const analyse = table.never || table.pages > analysedAt * 1.2 + 4;
+    await vacuumTable(db, table.name, { analyse, statisticsTarget, truncate: table.grown || analyse, throttle: options.throttle ?? false });
+    if (analyse) analysedPages?.set(table.name, table.pages);
+    if (partialIndexPages) await rebuildSwollenPartialIndexes(db, table.name, partialIndexPages, options.concurrently ?? false);
   }
-  return names;
+  return rows.map((r) => r.name);
 }
 
 /**
@@ -112,32 +138,65 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
  * The pass over each index, which takes out the entries of dead rows, costs the whole index:
  * measured in a soak, on `webhook_deliveries` it grew from 136 to 646 ms within ten minutes, a
  * stall for every tenant of the embedded database (docs/performance.md, "Planner statistics").
- * So it runs only while the table's indexes are small (SMALL_INDEXES_PAGES in all): a queue
- * (`webhook_delivery_queue`, `reminder_queue`), whose rows come and go and whose dead entries
- * would otherwise outnumber its live ones. A large table's is skipped (`index_cleanup off`):
+ * So it runs only on a table of few live rows (FEW_ROWS) or whose indexes are small
+ * (SMALL_INDEXES_PAGES in all): a queue (`webhook_delivery_queue`, `reminder_queue`), whose rows
+ * come and go and whose dead entries would otherwise outnumber its live ones. A large table's is
+ * skipped (`index_cleanup off`):
  * the heap pass reads only the pages changed since the last vacuum (the visibility map), and
  * the scans that meet a dead entry step over it.
  *
- * VACUUM cannot run in a transaction, so the smaller statistics target is set on the session
- * (when one is given) and reset after, on the one connection held for the three statements.
+ * VACUUM cannot run in a transaction, so the smaller statistics target (when one is given) and
+ * the throttle (on a server) are set on the session and reset after, on the one connection held
+ * for the statements.
  */
-async function vacuumTable(db: Kysely<any>, name: string, statisticsTarget: number | undefined): Promise<void> {
+async function vacuumTable(db: Kysely<any>, name: string, how: { analyse: boolean; statisticsTarget?: number; truncate: boolean; throttle: boolean }): Promise<void> {
   await db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ pages: number }>`
-      select coalesce(sum(${pagesOf(sql`x.indexrelid`)}), 0)::int as pages from pg_index x where x.indrelid = ${name}::regclass`.execute(connection);
-    const cleanup = rows[0].pages <= SMALL_INDEXES_PAGES ? sql`on` : sql`off`;
-    const target = statisticsTarget === undefined ? null : String(statisticsTarget);
-    if (target) await sql`select set_config('default_statistics_target', ${target}, false)`.execute(connection);
+    const { rows } = await sql<{ cleanup: boolean }>`
+      select c.reltuples between 0 and ${FEW_ROWS}
+        or (select coalesce(sum(${pagesOf(sql`x.indexrelid`)}), 0) from pg_index x where x.indrelid = c.oid) <= ${SMALL_INDEXES_PAGES} as cleanup
+      from pg_class c where c.oid = ${name}::regclass`.execute(connection);
+    const cleanup = rows[0].cleanup ? sql`on` : sql`off`;
+    const settings: [string, string][] = [];
+    if (how.analyse && how.statisticsTarget !== undefined) settings.push(['default_statistics_target', String(how.statisticsTarget)]);
+    if (how.throttle) settings.push(['vacuum_cost_delay', VACUUM_COST_DELAY_MS]);
+    for (const [setting, value] of settings) await sql`select set_config(${setting}, ${value}, false)`.execute(connection);
     try {
-      await sql`vacuum (analyze, index_cleanup ${cleanup}) ${sql.id(name)}`.execute(connection);
+      // A queue's emptied last pages are kept for its next rows (`truncate off`): giving them
+      // back takes a lock that stops every writer of the table, on every such vacuum.
+      await sql`vacuum (${how.analyse ? sql`analyze, ` : sql``}index_cleanup ${cleanup}, truncate ${how.truncate ? sql`on` : sql`off`}) ${sql.id(name)}`.execute(connection);
     } finally {
-      if (target) await sql`reset default_statistics_target`.execute(connection);
+      // The names are this file's own.
+      for (const [setting] of settings) await sql`reset ${sql.raw(setting)}`.execute(connection);
     }
   });
 }
 
+/**
+ * The pause of a throttled VACUUM (`vacuum_cost_delay`, in ms) after each `vacuum_cost_limit`
+ * (200) of work, autovacuum's own default. Unthrottled, a vacuum of `webhook_deliveries` on a
+ * PostgreSQL server read and rewrote 43,000 pages in 1.3 s by the end of an hour's soak, and the
+ * write-ahead log of those pages made every commit of the moment wait 450 to 600 ms for its
+ * flush (docs/performance.md, "Soak"). The embedded database has one session, which a pause
+ * would hold longer, so it runs unthrottled.
+ */
+const VACUUM_COST_DELAY_MS = '2';
+
 /** A table whose indexes hold at most this many pages in all (1 MB) is vacuumed with its index pass. */
 export const SMALL_INDEXES_PAGES = 128;
+
+/**
+ * A table of at most this many live rows (`reltuples`, which each VACUUM and ANALYZE sets) is a
+ * queue or a small table: vacuumed, with its index pass, in every pass in which it was written
+ * and gained a page (in its heap or an index), not only once it grew by a fifth. A queue's rows
+ * come and go: its heap's space is reused (a page's dead rows are pruned as it is read) while
+ * the dead entries of its indexes pile up, and judged by the heap's growth alone it was vacuumed
+ * seldom, and once its indexes passed SMALL_INDEXES_PAGES never with its index pass again: in an
+ * hour's soak on PostgreSQL, the webhook worker's reads of `webhook_delivery_queue` went from 20
+ * to 292 buffers a call (docs/performance.md, "Soak"). Counted in live rows, not pages, so that a
+ * bloated queue is still one by this measure; a new page, not every write, so that a small table
+ * merely updated (an endpoint, an account) costs no vacuum each pass.
+ */
+export const FEW_ROWS = 10_000;
 
 /** A partial index is rebuilt once it has grown by this many pages (2 MB)… */
 export const PARTIAL_INDEX_REBUILD_PAGES = 256;

@@ -4,6 +4,12 @@
  * pg-prepared.ts on PostgreSQL).
  */
 
+/**
+ * Beyond this many prepared texts, new texts run unprepared: each holds a plan in the engine's
+ * memory (per connection on PostgreSQL). The one bound of both drivers.
+ */
+export const MAX_PREPARED_TEXTS = 1000;
+
 /** Texts seen once are remembered up to this many, then forgotten all at once: texts that vary (a multi-row insert's VALUES lists) must not grow a long-running server's memory. */
 const MAX_SEEN = 10_000;
 

@@ -6,12 +6,15 @@ import type { CommittedWrites } from './committed-writes.js';
 /**
  * The tables a statement may write, lowercased: the target of insert into, update, delete from,
  * merge into, truncate, alter table and drop table (quoted or not, schema or not), a common
- * table expression's too. A plain select writes nothing, and most statements are one. It errs
+ * table expression's too. A plain select writes nothing, and most statements are one; nor does
+ * VACUUM, ANALYZE or REINDEX. It errs
  * towards yes (the word after `for update` or `do update` is taken for a table, harmlessly).
  * The one rule for both the key cache's watch and the planner statistics (table-writes.ts).
  */
 export function writtenTables(statement: string): string[] {
   if (/^\s*select\b/i.test(statement) && !/\b(insert|update|delete|merge|truncate)\b/i.test(statement)) return [];
+  // Maintenance writes no rows (and its options may name `truncate`).
+  if (/^\s*(vacuum|analyze|reindex)\b/i.test(statement)) return [];
   const named = Array.from(statement.matchAll(WRITE_TARGET), (m) => m[1].toLowerCase());
   return named.flatMap((t) => [t, ...(TRIGGER_WRITES[t] ?? [])]);
 }
