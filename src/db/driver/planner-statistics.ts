@@ -141,9 +141,11 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
  * So it runs only on a table of few live rows (FEW_ROWS) or whose indexes are small
  * (SMALL_INDEXES_PAGES in all): a queue (`webhook_delivery_queue`, `reminder_queue`), whose rows
  * come and go and whose dead entries would otherwise outnumber its live ones. A large table's is
- * skipped (`index_cleanup off`):
- * the heap pass reads only the pages changed since the last vacuum (the visibility map), and
- * the scans that meet a dead entry step over it.
+ * skipped (`index_cleanup off`), and the scans that meet a dead entry step over it. Its heap pass
+ * then reads the pages changed since the last vacuum, and also every page that holds the line
+ * pointer of a row version a non-HOT update left dead: without the index pass it stays, and the
+ * page is never marked all-visible. On a table whose rows are updated, that is most of it (the
+ * deliveries' in an hour's soak: docs/performance.md, "Soak").
  *
  * VACUUM cannot run in a transaction, so the smaller statistics target (when one is given) and
  * the throttle (on a server) are set on the session and reset after, on the one connection held

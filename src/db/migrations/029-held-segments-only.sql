@@ -1,5 +1,5 @@
 -- The held-time indexes hold only the segments whose booking may hold capacity (docs/performance.md,
--- "Held time at scale"). A cancelled, declined, expired or completed booking's segments stay in
+-- "Held time at scale"). A cancelled (or declined), expired, completed or no-show booking's segments stay in
 -- the table, in the days they were booked for, and the held-time lookup read each one of them in
 -- its range to find it holds nothing: a room where series are made and cancelled day after day
 -- gathered thousands in the next two weeks, and in an hour's soak each new series read more of
