@@ -88,13 +88,19 @@ export async function analyzeGrownTables(db: Kysely<any>, options: GrowthPassOpt
   const pages = pagesOf(sql`c.oid`);
   const grown = sql<boolean>`${pages} > least(c.relpages * 1.2, c.relpages + ${GROWTH_CAP_PAGES}) + 4`;
   // VACUUM and ANALYZE record each relation's pages (`relpages`): one more since means a page was added.
+  const fewRows = sql<boolean>`c.reltuples between 0 and ${FEW_ROWS}`;
   const fewRowsGainedAPage = vacuum
-    ? sql<boolean>`(c.reltuples between 0 and ${FEW_ROWS} and (${pages} > c.relpages or exists (
+    ? sql<boolean>`(${fewRows} and (${pages} > c.relpages or exists (
         select 1 from pg_index x join pg_class i on i.oid = x.indexrelid
         where x.indrelid = c.oid and ${pagesOf(sql`i.oid`)} > i.relpages)))`
     : sql<boolean>`false`;
-  const { rows } = await sql<{ name: string; pages: number; relpages: number; never: boolean; grown: boolean }>`
-    select c.relname as name, ${pages} as pages, c.relpages as relpages, c.reltuples < 0 as never, ${grown} as grown
+  // Whether a vacuum also takes out the dead entries of the indexes (see vacuumTable), asked in
+  // the same statement rather than once more per table.
+  const cleanup = vacuum
+    ? sql<boolean>`(${fewRows} or (select coalesce(sum(${pagesOf(sql`x.indexrelid`)}), 0) from pg_index x where x.indrelid = c.oid) <= ${SMALL_INDEXES_PAGES})`
+    : sql<boolean>`false`;
+  const { rows } = await sql<{ name: string; pages: number; relpages: number; never: boolean; grown: boolean; cleanup: boolean }>`
+    select c.relname as name, ${pages} as pages, c.relpages as relpages, c.reltuples < 0 as never, ${grown} as grown, ${cleanup} as cleanup
     from pg_class c
     where c.relnamespace = 'public'::regnamespace
       and c.relkind = 'r'
@@ -113,7 +119,7 @@ export async function analyzeGrownTables(db: Kysely<any>, options: GrowthPassOpt
     // Grown by a fifth since its last ANALYZE (by this process; VACUUM also sets relpages).
     const analysedAt = analysedPages?.get(table.name) ?? table.relpages;
     const analyse = table.never || table.pages > analysedAt * 1.2 + 4;
-    await vacuumTable(db, table.name, { analyse, statisticsTarget, truncate: table.grown || analyse, throttle: options.throttle ?? false });
+    await vacuumTable(db, table.name, { analyse, statisticsTarget, cleanup: table.cleanup, truncate: table.grown || analyse, throttle: options.throttle ?? false });
     if (analyse) analysedPages?.set(table.name, table.pages);
     if (partialIndexPages) await rebuildSwollenPartialIndexes(db, table.name, partialIndexPages, options.concurrently ?? false);
   }
@@ -151,13 +157,13 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
  * the throttle (on a server) are set on the session and reset after, on the one connection held
  * for the statements.
  */
-async function vacuumTable(db: Kysely<any>, name: string, how: { analyse: boolean; statisticsTarget?: number; truncate: boolean; throttle: boolean }): Promise<void> {
+async function vacuumTable(
+  db: Kysely<any>,
+  name: string,
+  how: { analyse: boolean; statisticsTarget?: number; cleanup: boolean; truncate: boolean; throttle: boolean },
+): Promise<void> {
   await db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ cleanup: boolean }>`
-      select c.reltuples between 0 and ${FEW_ROWS}
-        or (select coalesce(sum(${pagesOf(sql`x.indexrelid`)}), 0) from pg_index x where x.indrelid = c.oid) <= ${SMALL_INDEXES_PAGES} as cleanup
-      from pg_class c where c.oid = ${name}::regclass`.execute(connection);
-    const cleanup = rows[0].cleanup ? sql`on` : sql`off`;
+    const cleanup = how.cleanup ? sql`on` : sql`off`;
     const settings: [string, string][] = [];
     if (how.analyse && how.statisticsTarget !== undefined) settings.push(['default_statistics_target', String(how.statisticsTarget)]);
     if (how.throttle) settings.push(['vacuum_cost_delay', VACUUM_COST_DELAY_MS]);
