@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
 import { heldSegmentsOverlapping, holdsCapacity, segmentHoldsCapacity } from './holds.repository.js';
-import { planWithValues } from '../db/plan-with-values.js';
+import { planOnce } from '../db/plan-once.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { BlockFacts, BookedStart, HolidayFacts, HoldFacts, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
 import type { Interval } from '../core/time/types.js';
@@ -243,7 +243,7 @@ async function loadStarts(db: DbHandle, scope: AccountScope, ids: string[], rang
   if (ids.length === 0) return [];
   const segments = await db
     .selectFrom('booking_segments')
-    .modifyFront(planWithValues)
+    .modifyFront(planOnce)
     .select(['booking_id', 'resource_id', 'start_at'])
     .where('account_id', '=', scope.accountId)
     .where('resource_id', 'in', ids)

@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Interval } from '../core/time/types.js';
-import { planWithValues } from '../db/plan-with-values.js';
+import { planOnce } from '../db/plan-once.js';
 import type { DbHandle } from '../db/transaction.js';
 import type { AccountScope } from '../tenancy/index.js';
 
@@ -136,7 +136,7 @@ function heldStartedRecently(
 ): RawBuilder<unknown> {
   const longBefore = new Date(from.getTime() - LONG_HELD_MS);
   const ending = until ? sql`and h.held_start < ${until}` : sql``;
-  return sql`select ${planWithValues} ${columns} from booking_segments h
+  return sql`select ${planOnce} ${columns} from booking_segments h
       where h.account_id = ${account} and h.resource_id = any(${[...resourceIds]}::text[])
         and h.held_start >= ${longBefore} ${ending} and h.held_end > ${from} ${more}
         and ${segmentHoldsCapacity('h', now)}`;
@@ -196,6 +196,6 @@ export async function heldOnResourcePage(
  * still held: the long segments heldOnResourcePage leaves (the lookup's second branch).
  */
 export async function heldLongOnResources(db: DbHandle, scope: AccountScope, resourceIds: readonly string[], now: Date): Promise<string[]> {
-  const held = sql<{ booking_id: string }>`${planWithValues} ${heldLongBefore(sql`h.booking_id`, scope.accountId, resourceIds, now, now)}`;
+  const held = sql<{ booking_id: string }>`${planOnce} ${heldLongBefore(sql`h.booking_id`, scope.accountId, resourceIds, now, now)}`;
   return (await held.execute(db)).rows.map((r) => r.booking_id);
 }

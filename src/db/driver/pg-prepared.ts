@@ -9,12 +9,11 @@
  * each connection parses it once, and the server's plan cache keeps its plan (custom plans
  * for the first five executions, then the generic one where that costs no more).
  *
- * Texts marked to be planned with their values (src/db/plan-with-values.ts) stay unnamed: a
- * generic plan of held time walks a resource's whole history. Statements without parameters
- * (BEGIN, COMMIT, SET) stay on the simple protocol.
+ * Texts marked to be planned once (src/db/plan-once.ts) are named like the others, and the
+ * server's choice between its plans stands. Statements without parameters (BEGIN, COMMIT, SET)
+ * stay on the simple protocol.
  */
 import type pg from 'pg';
-import { PLAN_WITH_VALUES_TEXT } from '../plan-with-values.js';
 import { MAX_PREPARED_TEXTS, RepeatedTexts } from './repeated-texts.js';
 
 /** "cached plan must not change result type": a table under a prepared `select *` changed shape. */
@@ -31,7 +30,7 @@ export class StatementNames {
   nameFor(text: string): string | null {
     const known = this.#names.get(text);
     if (known) return known;
-    if (this.#names.size >= MAX_PREPARED_TEXTS || text.includes(PLAN_WITH_VALUES_TEXT)) return null;
+    if (this.#names.size >= MAX_PREPARED_TEXTS) return null;
     if (!this.#seen.seenBefore(text)) return null;
     const name = `sched_${this.#next++}`;
     this.#names.set(text, name);

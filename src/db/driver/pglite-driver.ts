@@ -16,7 +16,7 @@
  */
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
-import { PLAN_WITH_VALUES_TEXT } from '../plan-with-values.js';
+import { PLAN_ONCE_TEXT } from '../plan-once.js';
 import { MAX_PREPARED_TEXTS, RepeatedTexts } from './repeated-texts.js';
 import { readDescription, readExecution, type Columns, type ExecutionResult, type ValueParsers } from './pglite-wire.js';
 
@@ -24,8 +24,8 @@ const serialize = protocol.serialize;
 
 interface Prepared {
   name: string;
-  /** Marked to be planned with its values (src/db/plan-with-values.ts): run with custom plans. */
-  planWithValues: boolean;
+  /** Marked to be planned once (src/db/plan-once.ts): run with the generic plan. */
+  planOnce: boolean;
   /** The parameter types PostgreSQL inferred, to serialise the values as PGlite's own query does. */
   paramTypes: number[];
   /**
@@ -36,13 +36,13 @@ interface Prepared {
 }
 
 /**
- * The statements that switch the session to custom plans and back, around a marked statement's
+ * The statements that switch the session to generic plans and back, around a marked statement's
  * execution (their names cannot clash with the numbered `s…` ones).
  */
-const CUSTOM_PLANS_ON_NAME = 'custom_plans_on';
-const CUSTOM_PLANS_OFF_NAME = 'custom_plans_off';
-const CUSTOM_PLANS_ON = [serialize.bind({ statement: CUSTOM_PLANS_ON_NAME, values: [] }), serialize.execute({})];
-const CUSTOM_PLANS_OFF = [serialize.bind({ statement: CUSTOM_PLANS_OFF_NAME, values: [] }), serialize.execute({})];
+const GENERIC_PLANS_ON_NAME = 'generic_plans_on';
+const GENERIC_PLANS_OFF_NAME = 'generic_plans_off';
+const GENERIC_PLANS_ON = [serialize.bind({ statement: GENERIC_PLANS_ON_NAME, values: [] }), serialize.execute({})];
+const GENERIC_PLANS_OFF = [serialize.bind({ statement: GENERIC_PLANS_OFF_NAME, values: [] }), serialize.execute({})];
 
 /** "cached plan must not change result type": a table under a prepared `select *` changed shape. */
 const PLAN_SHAPE_CHANGED = '0A000';
@@ -54,7 +54,7 @@ class PGliteConnection implements DatabaseConnection {
   readonly #seen = new RepeatedTexts();
   #named = 0;
   #inTransaction = false;
-  #customPlanSwitch = false;
+  #genericPlanSwitch = false;
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
@@ -110,8 +110,8 @@ class PGliteConnection implements DatabaseConnection {
     // Never reused: a dropped statement (#forget) leaves a gap that the map's size would refill.
     const name = `s${++this.#named}`;
     const answer = await this.#send(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const prepared = { name, planWithValues: sql.includes(PLAN_WITH_VALUES_TEXT), ...readDescription(answer) };
-    if (prepared.planWithValues) await this.#prepareCustomPlanSwitch();
+    const prepared = { name, planOnce: sql.includes(PLAN_ONCE_TEXT), ...readDescription(answer) };
+    if (prepared.planOnce) await this.#prepareGenericPlanSwitch();
     this.#prepared.set(sql, prepared);
     return prepared;
   }
@@ -124,12 +124,12 @@ class PGliteConnection implements DatabaseConnection {
     });
     const bindAndExecute = [serialize.bind({ statement: prepared.name, values }), serialize.execute({})];
     try {
-      // A marked statement is planned at its Bind with its values: plan_cache_mode is switched
-      // to custom plans for it alone, in the same call into the engine. The SETs return no rows
-      // and count none. If the statement fails, the reset is skipped, but the transaction the
-      // error aborts (the caller's, or the batch's own) takes the SET back with it.
-      const answer = prepared.planWithValues
-        ? await this.#send(...CUSTOM_PLANS_ON, ...bindAndExecute, ...CUSTOM_PLANS_OFF, serialize.sync())
+      // A marked statement keeps its generic plan, made at its first Bind: plan_cache_mode is
+      // switched to generic plans for it alone, in the same call into the engine. The SETs
+      // return no rows and count none. If the statement fails, the reset is skipped, but the
+      // transaction the error aborts (the caller's, or the batch's own) takes the SET back with it.
+      const answer = prepared.planOnce
+        ? await this.#send(...GENERIC_PLANS_ON, ...bindAndExecute, ...GENERIC_PLANS_OFF, serialize.sync())
         : await this.#send(...bindAndExecute, serialize.sync());
       return readExecution(answer, prepared.columns, this.#pglite.parsers as ValueParsers);
     } catch (err) {
@@ -138,13 +138,13 @@ class PGliteConnection implements DatabaseConnection {
     }
   }
 
-  /** Prepares the two SETs that switch custom plans on and off, once per connection. */
-  async #prepareCustomPlanSwitch(): Promise<void> {
-    if (this.#customPlanSwitch) return;
-    this.#customPlanSwitch = true;
+  /** Prepares the two SETs that switch generic plans on and off, once per connection. */
+  async #prepareGenericPlanSwitch(): Promise<void> {
+    if (this.#genericPlanSwitch) return;
+    this.#genericPlanSwitch = true;
     readDescription(await this.#send(
-      serialize.parse({ name: CUSTOM_PLANS_ON_NAME, text: 'set plan_cache_mode = force_custom_plan' }),
-      serialize.parse({ name: CUSTOM_PLANS_OFF_NAME, text: 'reset plan_cache_mode' }),
+      serialize.parse({ name: GENERIC_PLANS_ON_NAME, text: 'set plan_cache_mode = force_generic_plan' }),
+      serialize.parse({ name: GENERIC_PLANS_OFF_NAME, text: 'reset plan_cache_mode' }),
       serialize.sync(),
     ));
   }
