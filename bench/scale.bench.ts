@@ -7,7 +7,8 @@
  * resource, the probe resource, 50 coaches); stop; for the large set, the data written in SQL
  * (bench/scale-data.ts) and analysed; a restart; every request kind's p50 and p99, on the
  * ordinary resource and on the probe with its 50,000 bookings of history; the idle server's
- * CPU over 10 s with its workers on; resident memory. One table per engine: empty, large, ratio,
+ * CPU over 10 s with its workers on; resident memory; then each background pass run in this
+ * process on the stopped server's database (bench/pass-costs.ts). One table per engine: empty, large, ratio,
  * and the issue's targets (p50 within 1.2×, idle CPU under 2% of a core, memory within 10%).
  *
  * Sizes: 10,000,000 bookings (100,000 resources, 10,000 accounts) by default, 1,000,000 with
@@ -20,6 +21,7 @@ import { buildIfStale } from '../scripts/build.mjs';
 import { client, openResource, type Client } from './http-client.js';
 import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
 import { buildScaleData, countRows, sizeFor, type ScaleSize } from './scale-data.js';
+import { passCosts, type PassCost } from './pass-costs.js';
 
 export interface ScaleBenchOptions {
   quick: boolean;
@@ -150,6 +152,8 @@ interface Figures {
   idleCpu: number | null;
   rssReadyMb: number | null;
   rssAfterMb: number | null;
+  /** Each background pass's cost, by worker (bench/pass-costs.ts). */
+  passes: Map<string, PassCost>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -198,6 +202,17 @@ async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: 
     const cpu0 = cpuMs(live.child.pid!);
     await sleep(IDLE_MS);
     const cpu1 = cpuMs(live.child.pid!);
+    const rssAfterMb = live.rssMb();
+    await live.stop();
+    server = null;
+    // Each pass once more in this process, on the stopped server's database (PGlite: one process a folder).
+    const passDb = await place.openDb();
+    let passes: Map<string, PassCost>;
+    try {
+      passes = await passCosts(passDb, env);
+    } finally {
+      await passDb.close();
+    }
     return {
       rows,
       buildSeconds,
@@ -205,7 +220,8 @@ async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: 
       latency: measured,
       idleCpu: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) / IDLE_MS) * 100,
       rssReadyMb,
-      rssAfterMb: live.rssMb(),
+      rssAfterMb,
+      passes,
     };
   } finally {
     if (server) await server.stop();
@@ -234,6 +250,11 @@ function report(engine: Engine, empty: Figures, large: Figures): string {
   const memRatio = empty.rssAfterMb && large.rssAfterMb ? large.rssAfterMb / empty.rssAfterMb : null;
   lines.push(`| resident memory, ready / after (MB) | ${mb(empty.rssReadyMb)} / ${mb(empty.rssAfterMb)} | ${mb(large.rssReadyMb)} / ${mb(large.rssAfterMb)} | ${memRatio === null ? '' : f2(memRatio)} | ≤ 1.1× ${memRatio === null ? '?' : mark(memRatio <= 1.1)} |`);
   lines.push(`| start to ready (s) | ${(empty.readyMs / 1000).toFixed(2)} | ${(large.readyMs / 1000).toFixed(2)} | | |`);
+  for (const [name, e] of empty.passes) {
+    const l = large.passes.get(name);
+    if (!l) continue;
+    lines.push(`| pass \`${name}\`, first / median ms | ${f2(e.first)} / ${f2(e.median)} | ${f2(l.first)} / ${f2(l.median)} | ${f2(l.median / e.median)} | |`);
+  }
   return lines.join('\n');
 }
 
