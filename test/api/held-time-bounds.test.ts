@@ -112,6 +112,9 @@ describe('held time bounded at both ends', () => {
     const lookup = heldSegmentsOverlapping(api.accountId, [room.id], { start: day.getTime(), end: day.getTime() + DAY }, new Date()).compile(t.db.kysely);
     const typeOf = (v: unknown) => (Array.isArray(v) ? 'text[]' : v instanceof Date ? 'timestamptz' : 'text');
     const literal = (v: unknown) => (Array.isArray(v) ? `array[${v.map((x) => `'${x}'`).join(',')}]::text[]` : v instanceof Date ? `'${v.toISOString()}'::timestamptz` : `'${v}'`);
+    // The service keeps this plan on the embedded database; a Citus coordinator makes no
+    // distributed plan of the lookup without its values (src/db/plan-once.ts).
+    if ((await sql`select 1 from pg_extension where extname = 'citus'`.execute(t.db.kysely)).rows.length > 0) return;
     const name = `held_once_${Date.now()}`;
     const answer = await t.db.kysely.connection().execute(async (conn) => {
       await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
@@ -127,8 +130,6 @@ describe('held time bounded at both ends', () => {
       }
     });
     expect(answer.rows.map((r) => r.booking_id)).toEqual([booked]);
-    // (On a Citus coordinator the plan shows the distributed scan, not the shard's.)
-    if (answer.plan.includes('Citus')) return;
     expect(answer.plan).toContain('"Index Name":"booking_segments_holding"');
     const buffers = [...answer.plan.matchAll(/"Shared Hit Blocks":(\d+)[^}]*?"Shared Read Blocks":(\d+)/g)].map((m) => Number(m[1]) + Number(m[2]));
     expect(buffers[0]).toBeLessThan(40);

@@ -32,15 +32,14 @@ describe.runIf(onServer)('statements sent to PostgreSQL', () => {
     expect(prepared).toContain('select note from prepared_rows where id = $1');
   });
 
-  it('stay unnamed when they carry no values, and are named like the others when marked to be planned once', async () => {
+  it('stay unnamed when marked to be planned once, or when they carry no values', async () => {
     const db = fresh!.db.kysely;
     await sql`create table if not exists prepared_rows (id int primary key, note text)`.execute(db);
     const prepared = await onOneConnection(db, async (conn) => {
       for (const id of [1, 2, 3]) await sql`select ${sql.raw(PLAN_ONCE_TEXT)} note from prepared_rows where id = ${id}`.execute(conn);
       for (let i = 0; i < 3; i++) await sql`select count(*) from prepared_rows`.execute(conn);
     });
-    expect(prepared.filter((s) => s.includes('count(*)'))).toEqual([]);
-    expect(prepared.filter((s) => s.includes(PLAN_ONCE_TEXT))).toHaveLength(1);
+    expect(prepared.filter((s) => s.includes(PLAN_ONCE_TEXT) || s.includes('count(*)'))).toEqual([]);
   });
 
   it('are prepared afresh once their table changed shape under them', async () => {

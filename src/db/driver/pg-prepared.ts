@@ -9,11 +9,14 @@
  * each connection parses it once, and the server's plan cache keeps its plan (custom plans
  * for the first five executions, then the generic one where that costs no more).
  *
- * Texts marked to be planned once (src/db/plan-once.ts) are named like the others, and the
- * server's choice between its plans stands. Statements without parameters (BEGIN, COMMIT, SET)
- * stay on the simple protocol.
+ * Texts marked to be planned once (src/db/plan-once.ts) stay unnamed, planned with their values
+ * each time: named, the server would weigh a generic plan after five executions, and a Citus
+ * coordinator cannot make a distributed plan of the held-time lookup's two branches without
+ * their values ("could not create distributed plan"). Statements without parameters (BEGIN,
+ * COMMIT, SET) stay on the simple protocol.
  */
 import type pg from 'pg';
+import { PLAN_ONCE_TEXT } from '../plan-once.js';
 import { MAX_PREPARED_TEXTS, RepeatedTexts } from './repeated-texts.js';
 
 /** "cached plan must not change result type": a table under a prepared `select *` changed shape. */
@@ -30,7 +33,7 @@ export class StatementNames {
   nameFor(text: string): string | null {
     const known = this.#names.get(text);
     if (known) return known;
-    if (this.#names.size >= MAX_PREPARED_TEXTS) return null;
+    if (this.#names.size >= MAX_PREPARED_TEXTS || text.includes(PLAN_ONCE_TEXT)) return null;
     if (!this.#seen.seenBefore(text)) return null;
     const name = `sched_${this.#next++}`;
     this.#names.set(text, name);
