@@ -9,8 +9,8 @@ import type { Database } from './schema.js';
 import { lockDataDir } from './driver/pglite-lock.js';
 import { PreviewableDriver } from './preview.js';
 import { DelegatingDriver } from './driver/delegating-driver.js';
-import { statementLogPlugins, withStatementLog } from './driver/statement-log.js';
-import { withStatementTimes } from './driver/statement-times.js';
+import { statementLogPlugins } from './driver/statement-log.js';
+import { withStatementDiagnostics } from './driver/statement-times.js';
 import { WriteWatch, WriteWatchDriver } from './driver/write-watch.js';
 import { TableWrites } from './driver/table-writes.js';
 import { CommittedWrites } from './driver/committed-writes.js';
@@ -135,7 +135,7 @@ class SerializedPGliteDialect extends PGliteDialect {
   readonly tableWrites = new TableWrites();
   readonly committedWrites = new CommittedWrites();
   override createDriver(): Driver {
-    const driver = new SerializedDriver(withStatementTimes(withStatementLog(new PGlitePreparedDriver(this.pglite))));
+    const driver = new SerializedDriver(withStatementDiagnostics(new PGlitePreparedDriver(this.pglite)));
     this.serialized.push(driver);
     return new PreviewableDriver(new WriteWatchDriver(driver, this.authWrites, this.tableWrites, undefined, this.committedWrites));
   }
@@ -149,7 +149,7 @@ class PreviewablePostgresDialect extends PostgresDialect {
     // Every change to the auth tables is announced on AUTH_WRITES_CHANNEL in its transaction.
     return new PreviewableDriver(
       new WriteWatchDriver(
-        withStatementTimes(withStatementLog(super.createDriver())),
+        withStatementDiagnostics(super.createDriver()),
         this.authWrites,
         this.tableWrites,
         { auth: AUTH_WRITES_CHANNEL, work: WORK_WRITES_CHANNEL },

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CompiledQuery, Driver } from 'kysely';
 import { ObservingDriver } from './observing-driver.js';
+import { withStatementLog } from './statement-log.js';
 
 const PERIOD_MS = 60_000;
 /** The texts written each minute, those that took the most time. */
@@ -68,4 +69,9 @@ class StatementTimesDriver extends ObservingDriver {
 export function withStatementTimes(driver: Driver, env: NodeJS.ProcessEnv = process.env): Driver {
   const file = env.SQL_STATEMENT_TIMES;
   return file ? new StatementTimesDriver(driver, path.resolve(file)) : driver;
+}
+
+/** A dialect's own driver with the opt-in diagnostics: the statement log (statement-log.ts) inside, the times around it. */
+export function withStatementDiagnostics(driver: Driver, env: NodeJS.ProcessEnv = process.env): Driver {
+  return withStatementTimes(withStatementLog(driver, env), env);
 }
