@@ -203,7 +203,11 @@ export async function newDataPlace(engine: Engine): Promise<DataPlace> {
   return {
     env: { DATA_DIR: dataDir },
     openDb: () => connect({ databaseUrl: null, dataDir }),
-    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    // BENCH_KEEP_DATA=1 keeps the folder, to look into what a run left (docs/performance.md, "Measuring").
+    cleanup: async () => {
+      if (process.env.BENCH_KEEP_DATA === '1') console.log(`kept the PGlite folder: ${dataDir}`);
+      else fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -36,6 +36,8 @@ const SERIES_ROOMS = 4;
 /** Live series at most: half of the (room, hour) slots, so that creating one always finds a free slot. */
 const SERIES_LIVE = (SERIES_ROOMS * 24) / 2;
 const FEED_EVENTS = 200;
+/** How many days back from the front of the booked range the searches look (searchedDay). */
+const SEARCHED_DAYS = 30;
 // Bookings lie in the future: from a day 30 days ahead (past every event of the feed).
 const DAY0 = Date.parse(new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10) + 'T00:00:00Z');
 const isoZ = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -75,10 +77,20 @@ export async function startTraffic(base: string, key: string, connections: numbe
   };
   /** A booking of ours no other request holds (taken out of the list), or null. */
   const takeBooking = () => (live.length ? live.splice(Math.floor(Math.random() * live.length), 1)[0] : null);
-  /** One day of the booked range (and the day after it), where searches find bookings. */
+  /**
+   * One day of the open calendar: the last SEARCHED_DAYS days of the booked range, where the
+   * bookings are being made (and the day after them). At 100 requests a second the mix
+   * books about 100,000 desk-hours an hour, so the booked range runs some 260 days ahead each
+   * hour, much faster than a real calendar fills; a day drawn
+   * from all of it made the pages every search reads grow with the run, as if a real calendar's
+   * users searched its whole history evenly. A real one's search the coming weeks, where its
+   * bookings go; the days the range left behind are history, read by gets, cancels and
+   * reschedules of bookings drawn from all of it.
+   */
   const searchedDay = () => {
-    const days = Math.ceil((Math.max(...nextHour) * HOUR) / DAY) + 1;
-    const from = DAY0 + Math.floor(Math.random() * days) * DAY;
+    const bookedDays = Math.ceil((Math.max(...nextHour) * HOUR) / DAY) + 1;
+    const first = Math.max(0, bookedDays - SEARCHED_DAYS);
+    const from = DAY0 + (first + Math.floor(Math.random() * (bookedDays - first))) * DAY;
     return { from: isoZ(from), to: isoZ(from + DAY), segments: [{ type: 'desk', duration_minutes: 60 }], limit: 100 };
   };
 

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/connect.js';
 import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET, serverGathersStatistics } from '../db/driver/planner-statistics.js';
+import { VacuumPace } from '../db/driver/vacuum-pace.js';
 import { pollingWorker, type Worker } from './poller.js';
 
 /**
@@ -28,6 +29,9 @@ export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
   let engineGathers = false;
   const partialIndexPages = new Map<string, number>();
   const analysedPages = new Map<string, number>();
+  // Only the embedded database's vacuums are spaced: on a server a throttled vacuum holds no
+  // other session.
+  const vacuumPace = db.kind === 'pglite' ? new VacuumPace() : undefined;
   return [
     pollingWorker('planner-statistics', PLANNER_STATISTICS_INTERVAL_MS, logger, async () => {
       if (engineGathers) return false;
@@ -39,13 +43,14 @@ export function plannerStatisticsWorkers(db: Db, logger: Logger): Worker[] {
       // query). A pass that fails forgets its tables until they are written again: growth
       // comes from writes, so the next write brings them back.
       const written = db.tableWrites?.take();
-      if (!firstPass && written?.length === 0) return false;
+      if (!firstPass && written?.length === 0 && !vacuumPace?.owed().length) return false;
       const analysed = await analyzeGrownTables(db.kysely, {
         written: firstPass ? undefined : written,
         statisticsTarget: db.kind === 'pglite' ? EMBEDDED_STATISTICS_TARGET : undefined,
         vacuum: true,
         partialIndexPages,
         analysedPages,
+        vacuumPace,
         concurrently: db.kind === 'postgres',
         throttle: db.kind === 'postgres',
       });

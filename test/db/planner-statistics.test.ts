@@ -3,6 +3,7 @@ import pino from 'pino';
 import { sql } from 'kysely';
 import { connect } from '../../src/db/connect.js';
 import { analyzeGrownTables, EMBEDDED_STATISTICS_TARGET, GROWTH_CAP_PAGES, PARTIAL_INDEX_REBUILD_PAGES, SMALL_INDEXES_PAGES } from '../../src/db/driver/planner-statistics.js';
+import { VACUUM_PACE, VacuumPace } from '../../src/db/driver/vacuum-pace.js';
 import { plannerStatisticsWorkers } from '../../src/workers/planner-statistics.js';
 import { TableWrites } from '../../src/db/driver/table-writes.js';
 import { writtenTables } from '../../src/db/driver/write-watch.js';
@@ -155,6 +156,42 @@ describe('planner statistics on the embedded database', () => {
     await addRows(6011 + GROWTH_CAP_PAGES, 7400, 1_000_000);
     expect(await pass()).toEqual(['appended']);
     expect(await largestSampled()).toBeGreaterThan(1_000_000);
+  });
+
+  it('holds back the next vacuum of a table for a thousand times as long as its last one took, analyses it meanwhile when it is due, and vacuums it once the pace has passed, grown since or not', async () => {
+    await sql`create table paced (id int primary key, n int, note text) with (fillfactor = 10)`.execute(k);
+    const addRows = (from: number, to: number) => sql`insert into paced select g, g, repeat(md5(g::text), 20) from generate_series(${from}::int, ${to}::int) g`.execute(k);
+    const visibility = async () =>
+      (await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where relname = 'paced'`.execute(k)).rows[0];
+    // Each reading of the clock moves it by a millisecond: every vacuum "takes" one.
+    let clock = 0;
+    const pace = new VacuumPace(() => ++clock);
+    const analysedPages = new Map<string, number>();
+    const pass = () => analyzeGrownTables(k, { written: ['paced'], vacuum: true, analysedPages, vacuumPace: pace });
+
+    await addRows(1, 6000);
+    expect(await pass()).toEqual(['paced']);
+    const first = await visibility();
+    expect(first.visible).toBe(first.pages);
+
+    // Grown by the cap within the pace: held back, and owed.
+    await addRows(6001, 6010 + GROWTH_CAP_PAGES);
+    expect(await pass()).toEqual([]);
+    expect(pace.owed()).toEqual(['paced']);
+
+    // Grown by a fifth: analysed (the new pages counted), still not vacuumed (not made all-visible).
+    await addRows(6011 + GROWTH_CAP_PAGES, 7400);
+    expect(await pass()).toEqual(['paced']);
+    const analysed = await visibility();
+    expect(analysed.pages).toBeGreaterThan(first.pages * 1.2);
+    expect(analysed.visible).toBe(first.visible);
+    expect(pace.owed()).toEqual(['paced']);
+
+    // Once the pace has passed, vacuumed, though it has not grown since its analysis.
+    clock += VACUUM_PACE;
+    expect(await pass()).toEqual(['paced']);
+    expect(await visibility()).toEqual({ pages: analysed.pages, visible: analysed.pages });
+    expect(pace.owed()).toEqual([]);
   });
 
   it("samples each table with the target it is given, one table a transaction, and leaves the session's own target as it was", async () => {

@@ -23,6 +23,7 @@
  * grown by a fifth (docs/performance.md, "Planner statistics").
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { VacuumPace } from './vacuum-pace.js';
 
 /**
  * The statistics target of the embedded database's ANALYZE: a sample of 9,000 rows rather
@@ -74,6 +75,12 @@ export interface GrowthPassOptions {
    * so the statistics of a table that grew by a tenth still hold.
    */
   analysedPages?: Map<string, number>;
+  /**
+   * With `vacuum`, spaces each table's vacuums by the time its last one took (VacuumPace), kept
+   * by the caller from pass to pass: the embedded database, whose one session every request
+   * waits for. A table it holds back is analysed if due, and owed a vacuum in a later pass.
+   */
+  vacuumPace?: VacuumPace;
 }
 
 /**
@@ -99,31 +106,56 @@ export async function analyzeGrownTables(db: Kysely<any>, options: GrowthPassOpt
   const cleanup = vacuum
     ? sql<boolean>`(${fewRows} or (select coalesce(sum(${pagesOf(sql`x.indexrelid`)}), 0) from pg_index x where x.indrelid = c.oid) <= ${SMALL_INDEXES_PAGES})`
     : sql<boolean>`false`;
+  const owed = options.vacuumPace?.owed() ?? [];
   const { rows } = await sql<{ name: string; pages: number; relpages: number; never: boolean; grown: boolean; cleanup: boolean }>`
     select c.relname as name, ${pages} as pages, c.relpages as relpages, c.reltuples < 0 as never, ${grown} as grown, ${cleanup} as cleanup
     from pg_class c
     where c.relnamespace = 'public'::regnamespace
       and c.relkind = 'r'
-      and (c.reltuples < 0 or (${checked} and (${grown} or ${fewRowsGainedAPage})))
+      and (c.reltuples < 0 or (${checked} and (${grown} or ${fewRowsGainedAPage})) or c.relname = any(${owed}::text[]))
     order by c.relname`.execute(db);
+  const passed: string[] = [];
   for (const table of rows) {
     if (!vacuum) {
-      await db.transaction().execute(async (tx) => {
-        // set_config(…, true) is SET LOCAL: it ends with the transaction, so no other statement
-        // runs with the smaller target.
-        if (statisticsTarget !== undefined) await sql`select set_config('default_statistics_target', ${String(statisticsTarget)}, true)`.execute(tx);
-        await sql`analyze ${sql.id(table.name)}`.execute(tx);
-      });
+      await analyzeTable(db, table.name, statisticsTarget);
+      passed.push(table.name);
       continue;
     }
     // Grown by a fifth since its last ANALYZE (by this process; VACUUM also sets relpages).
     const analysedAt = analysedPages?.get(table.name) ?? table.relpages;
     const analyse = table.never || table.pages > analysedAt * 1.2 + 4;
-    await vacuumTable(db, table.name, { analyse, statisticsTarget, cleanup: table.cleanup, truncate: table.grown || analyse, throttle: options.throttle ?? false });
-    if (analyse) analysedPages?.set(table.name, table.pages);
+    const pace = options.vacuumPace;
+    if (pace && !pace.allows(table.name)) {
+      if (analyse) {
+        await analyzeTable(db, table.name, statisticsTarget);
+        analysedPages?.set(table.name, table.pages);
+        passed.push(table.name);
+      }
+      continue;
+    }
+    const startedAt = pace?.now() ?? 0;
+    await vacuumTable(db, table.name, { cleanup: table.cleanup, truncate: table.grown || analyse, throttle: options.throttle ?? false });
+    pace?.record(table.name, startedAt);
+    // A statement of its own: the vacuum and the analysis are two shorter waits for the
+    // embedded database's session, with requests served between them, rather than one.
+    if (analyse) {
+      await analyzeTable(db, table.name, statisticsTarget);
+      analysedPages?.set(table.name, table.pages);
+    }
     if (partialIndexPages) await rebuildSwollenPartialIndexes(db, table.name, partialIndexPages, options.concurrently ?? false);
+    passed.push(table.name);
   }
-  return rows.map((r) => r.name);
+  return passed;
+}
+
+/** ANALYZE of one table in a transaction of its own, with the statistics target given (or the server's). */
+async function analyzeTable(db: Kysely<any>, name: string, statisticsTarget: number | undefined): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    // set_config(…, true) is SET LOCAL: it ends with the transaction, so no other statement
+    // runs with the smaller target.
+    if (statisticsTarget !== undefined) await sql`select set_config('default_statistics_target', ${String(statisticsTarget)}, true)`.execute(tx);
+    await sql`analyze ${sql.id(name)}`.execute(tx);
+  });
 }
 
 /**
@@ -137,7 +169,7 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
 }
 
 /**
- * VACUUM (ANALYZE) of one table, for an engine with no autovacuum: the dead rows that updates
+ * VACUUM of one table, for an engine with no autovacuum: the dead rows that updates
  * and deletes leave are made reusable, so a table that is mostly rewritten (deliveries, usage
  * counters, feed busy times) stops growing, and every scan of it stops reading them.
  *
@@ -153,28 +185,20 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
  * page is never marked all-visible. On a table whose rows are updated, that is most of it (the
  * deliveries' in an hour's soak: docs/performance.md, "Soak").
  *
- * VACUUM cannot run in a transaction, so the smaller statistics target (when one is given) and
- * the throttle (on a server) are set on the session and reset after, on the one connection held
- * for the statements.
+ * VACUUM cannot run in a transaction, so the throttle (on a server) is set on the session and
+ * reset after, on the one connection held for the three statements. The table's analysis, when
+ * due, follows in a statement of its own (analyzeTable).
  */
-async function vacuumTable(
-  db: Kysely<any>,
-  name: string,
-  how: { analyse: boolean; statisticsTarget?: number; cleanup: boolean; truncate: boolean; throttle: boolean },
-): Promise<void> {
+async function vacuumTable(db: Kysely<any>, name: string, how: { cleanup: boolean; truncate: boolean; throttle: boolean }): Promise<void> {
   await db.connection().execute(async (connection) => {
     const cleanup = how.cleanup ? sql`on` : sql`off`;
-    const settings: [string, string][] = [];
-    if (how.analyse && how.statisticsTarget !== undefined) settings.push(['default_statistics_target', String(how.statisticsTarget)]);
-    if (how.throttle) settings.push(['vacuum_cost_delay', VACUUM_COST_DELAY_MS]);
-    for (const [setting, value] of settings) await sql`select set_config(${setting}, ${value}, false)`.execute(connection);
+    if (how.throttle) await sql`select set_config('vacuum_cost_delay', ${VACUUM_COST_DELAY_MS}, false)`.execute(connection);
     try {
       // A queue's emptied last pages are kept for its next rows (`truncate off`): giving them
       // back takes a lock that stops every writer of the table, on every such vacuum.
-      await sql`vacuum (${how.analyse ? sql`analyze, ` : sql``}index_cleanup ${cleanup}, truncate ${how.truncate ? sql`on` : sql`off`}) ${sql.id(name)}`.execute(connection);
+      await sql`vacuum (index_cleanup ${cleanup}, truncate ${how.truncate ? sql`on` : sql`off`}) ${sql.id(name)}`.execute(connection);
     } finally {
-      // The names are this file's own.
-      for (const [setting] of settings) await sql`reset ${sql.raw(setting)}`.execute(connection);
+      if (how.throttle) await sql`reset vacuum_cost_delay`.execute(connection);
     }
   });
 }
