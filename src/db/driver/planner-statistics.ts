@@ -124,25 +124,19 @@ export async function analyzeGrownTables(db: Kysely<any>, options: GrowthPassOpt
     // Grown by a fifth since its last ANALYZE (by this process; VACUUM also sets relpages).
     const analysedAt = analysedPages?.get(table.name) ?? table.relpages;
     const analyse = table.never || table.pages > analysedAt * 1.2 + 4;
+    // A table the pace holds back is still analysed when due, and owed its vacuum.
     const pace = options.vacuumPace;
-    if (pace && !pace.allows(table.name)) {
-      if (analyse) {
-        await analyzeTable(db, table.name, statisticsTarget);
-        analysedPages?.set(table.name, table.pages);
-        passed.push(table.name);
-      }
-      continue;
-    }
-    const startedAt = pace?.now() ?? 0;
-    await vacuumTable(db, table.name, { cleanup: table.cleanup, truncate: table.grown || analyse, throttle: options.throttle ?? false });
-    pace?.record(table.name, startedAt);
+    const vacuumNow = !pace || pace.allows(table.name);
+    const vacuumIt = () => vacuumTable(db, table.name, { cleanup: table.cleanup, truncate: table.grown || analyse, throttle: options.throttle ?? false });
+    if (vacuumNow) await (pace ? pace.timed(table.name, vacuumIt) : vacuumIt());
     // A statement of its own: the vacuum and the analysis are two shorter waits for the
     // embedded database's session, with requests served between them, rather than one.
     if (analyse) {
       await analyzeTable(db, table.name, statisticsTarget);
       analysedPages?.set(table.name, table.pages);
     }
-    if (partialIndexPages) await rebuildSwollenPartialIndexes(db, table.name, partialIndexPages, options.concurrently ?? false);
+    if (!vacuumNow && !analyse) continue;
+    if (vacuumNow && partialIndexPages) await rebuildSwollenPartialIndexes(db, table.name, partialIndexPages, options.concurrently ?? false);
     passed.push(table.name);
   }
   return passed;
@@ -186,8 +180,8 @@ export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean>
  * deliveries' in an hour's soak: docs/performance.md, "Soak").
  *
  * VACUUM cannot run in a transaction, so the throttle (on a server) is set on the session and
- * reset after, on the one connection held for the three statements. The table's analysis, when
- * due, follows in a statement of its own (analyzeTable).
+ * reset after, on the one connection held for those statements. The table's analysis, when due,
+ * follows in a statement of its own (analyzeTable).
  */
 async function vacuumTable(db: Kysely<any>, name: string, how: { cleanup: boolean; truncate: boolean; throttle: boolean }): Promise<void> {
   await db.connection().execute(async (connection) => {

@@ -21,7 +21,7 @@ export class VacuumPace {
   readonly #last = new Map<string, { endedAt: number; tookMs: number }>();
   readonly #owed = new Set<string>();
 
-  constructor(readonly now: () => number = () => performance.now()) {}
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   /** Whether the table may be vacuumed now; if not, it is owed a vacuum (owed). */
   allows(table: string): boolean {
@@ -31,8 +31,10 @@ export class VacuumPace {
     return false;
   }
 
-  /** Notes a vacuum of the table that started at `startedAt` (now()) and has just ended. */
-  record(table: string, startedAt: number): void {
+  /** Runs the table's vacuum and notes when it ended and how long it took. */
+  async timed(table: string, vacuum: () => Promise<void>): Promise<void> {
+    const startedAt = this.now();
+    await vacuum();
     const endedAt = this.now();
     this.#last.set(table, { endedAt, tookMs: endedAt - startedAt });
     this.#owed.delete(table);
