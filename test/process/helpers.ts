@@ -12,6 +12,15 @@ import { createServerDatabase, dropServerDatabase } from '../support/server-data
 import { afterAll, inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A run of the suite on a database server (DATABASE_URL: the PostgreSQL and Citus runs of
+ * `.ci/run`). The tests of the embedded database's own processes (its data folder, its lock,
+ * its first run, the command-line tool on a folder) and of start-up checks that name no
+ * database run in the PGlite run only: on a server run they would test the same thing again,
+ * about five minutes of processes started on a loaded machine (docs/development.md, "Tests").
+ */
+export const SERVER_RUN = Boolean(process.env.DATABASE_URL);
 const BIN = path.join(ROOT, 'bin/scheduling.js');
 
 /** The environment of a child: ours without the variables that would steer it elsewhere. */

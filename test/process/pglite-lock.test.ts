@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
-import { api, cli, exitWithin, pgliteDataDir, randomKey, serversOfThisFile, startServer } from './helpers.js';
+import { api, cli, exitWithin, pgliteDataDir, randomKey, SERVER_RUN, serversOfThisFile, startServer } from './helpers.js';
 
 /** One process per PGlite data folder, and no manual step after a crash. */
 vi.setConfig({ testTimeout: 300_000 });
@@ -15,7 +15,7 @@ const startTimeOf = (pid: number) => {
 };
 const bootId = () => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
 
-describe('the PGlite data folder lock', () => {
+describe.skipIf(SERVER_RUN)('the PGlite data folder lock', () => {
   it('stops a second server on the same folder with a clear message, while the first keeps serving', async () => {
     const dataDir = await pgliteDataDir('lock');
     const key = randomKey();

@@ -5,7 +5,7 @@
 import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { describe, expect, it, vi } from 'vitest';
 import parsePrometheus from 'parse-prometheus-text-format';
-import { api, exitWithin, freshPgDatabase, pgliteDataDir, randomKey, serversOfThisFile } from './helpers.js';
+import { api, exitWithin, freshPgDatabase, pgliteDataDir, randomKey, SERVER_RUN, serversOfThisFile } from './helpers.js';
 
 vi.setConfig({ testTimeout: 300_000 });
 const start = serversOfThisFile();
@@ -53,7 +53,7 @@ describe.skipIf(!process.env.DATABASE_URL)('rate limits across processes', () =>
   });
 });
 
-describe('request counts on shutdown', () => {
+describe.skipIf(SERVER_RUN)('request counts on shutdown', () => {
   it('writes the counts held in memory when the process stops on SIGTERM', async () => {
     const dir = await pgliteDataDir('usage-flush');
     const key = randomKey();
@@ -74,7 +74,7 @@ describe('request counts on shutdown', () => {
   });
 });
 
-describe('metrics of a worker process', () => {
+describe.skipIf(SERVER_RUN)('metrics of a worker process', () => {
   it('serves /metrics beside /healthz with the token: its webhook attempts, worker lag and pool', async () => {
     const dir = await pgliteDataDir('worker-metrics');
     const worker = await start({ DATA_DIR: dir, METRICS_TOKEN: 'worker-metrics-token' }, { args: ['worker'] });

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
 import { newSecretsKey as newKey } from '../../src/lib/secrets-box.js';
-import { api, cli, exitWithin, pgliteDataDir, randomKey, serversOfThisFile, tempDir } from './helpers.js';
+import { api, cli, exitWithin, pgliteDataDir, randomKey, SERVER_RUN, serversOfThisFile, tempDir } from './helpers.js';
 
 /** SECRETS_KEY at start-up (docs/configuration.md#secrets-key): the key file, refusals, rotation. */
 vi.setConfig({ testTimeout: 300_000 });
 const start = serversOfThisFile();
 
-describe('SECRETS_KEY at start-up', () => {
+describe.skipIf(SERVER_RUN)('SECRETS_KEY at start-up', () => {
   it('on PGlite makes a key file beside the data folder on first run; a wrong key refuses to start; rotation to a new key keeps the data readable', async () => {
     const dataDir = await pgliteDataDir('secrets');
     const key = randomKey();

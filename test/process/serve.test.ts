@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { eventually } from '../support/receiver.js';
-import { api, exitWithin, freePort, pgliteDataDir, randomKey, serversOfThisFile, startServer, type Server } from './helpers.js';
+import { api, exitWithin, freePort, pgliteDataDir, randomKey, SERVER_RUN, serversOfThisFile, startServer, type Server } from './helpers.js';
 
 /** `serve` as a real process on PGlite: first run, logs, health, graceful shutdown, restart. */
 vi.setConfig({ testTimeout: 300_000 });
@@ -39,7 +39,7 @@ const connects = (port: number) =>
     socket.on('error', () => resolve(false));
   });
 
-describe('serve on PGlite', () => {
+describe.skipIf(SERVER_RUN)('serve on PGlite', () => {
   it('prints a test key on first run only, serves health, logs JSON with the request id', async () => {
     const dataDir = await pgliteDataDir('first-run');
     const server = await start({ DATA_DIR: dataDir });
