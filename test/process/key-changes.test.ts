@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { connect } from '../../src/db/connect.js';
 import { json } from '../../src/db/transaction.js';
-import { api, freshPgDatabase, randomKey, serversOfThisFile, type Server } from './helpers.js';
+import { api, freshPgDatabase, randomKey, serversOfThisFile, type Server, SERVER_RUN } from './helpers.js';
 
 vi.setConfig({ testTimeout: 300_000 });
 const start = serversOfThisFile();
@@ -28,7 +28,7 @@ async function msUntil(server: Server, status: number, request: () => ReturnType
   }
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('key changes across API processes on one PostgreSQL', () => {
+describe.skipIf(!SERVER_RUN)('key changes across API processes on one PostgreSQL', () => {
   it('a revocation, a lost grant and a deleted account reach the other process within 1 s', async () => {
     const db = await freshPgDatabase();
     cleanups.push(db.drop);

@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 300_000 });
 const start = serversOfThisFile();
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-describe.skipIf(!process.env.DATABASE_URL)('rate limits across processes', () => {
+describe.skipIf(!SERVER_RUN)('rate limits across processes', () => {
   it('shares one budget between two processes through Redis', async () => {
     const db = await freshPgDatabase();
     try {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { api, cli, exitWithin, freshPgDatabase, randomKey, reap, startServer, type Server } from './helpers.js';
+import { api, cli, exitWithin, freshPgDatabase, randomKey, reap, startServer, type Server, SERVER_RUN } from './helpers.js';
 
 /** The same service on PostgreSQL through a pool (DATABASE_URL): no lock, many processes. */
 vi.setConfig({ testTimeout: 300_000 });
@@ -22,7 +22,7 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
   }
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('serve on PostgreSQL', () => {
+describe.skipIf(!SERVER_RUN)('serve on PostgreSQL', () => {
   it('migrates an empty database at start, bootstraps one platform even when two processes start together, and both serve', async () => {
     const db = await freshPgDatabase();
     drops.push(db.drop);

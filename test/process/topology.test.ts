@@ -7,7 +7,7 @@
 import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Receiver, eventually } from '../support/receiver.js';
-import { api, exitWithin, freshPgDatabase, randomKey, serversOfThisFile } from './helpers.js';
+import { api, exitWithin, freshPgDatabase, randomKey, serversOfThisFile, SERVER_RUN } from './helpers.js';
 
 vi.setConfig({ testTimeout: 300_000 });
 const start = serversOfThisFile();
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-describe.skipIf(!process.env.DATABASE_URL)('two API processes and one worker on one PostgreSQL', () => {
+describe.skipIf(!SERVER_RUN)('two API processes and one worker on one PostgreSQL', () => {
   it('settles a booking race across the API processes (exactly N of a capacity-N slot), and only the worker delivers webhooks', async () => {
     const db = await freshPgDatabase();
     cleanups.push(db.drop);

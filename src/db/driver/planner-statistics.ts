@@ -135,9 +135,8 @@ export async function analyzeGrownTables(db: Kysely<any>, options: GrowthPassOpt
       await analyzeTable(db, table.name, statisticsTarget);
       analysedPages?.set(table.name, table.pages);
     }
-    if (!vacuumNow && !analyse) continue;
     if (vacuumNow && partialIndexPages) await rebuildSwollenPartialIndexes(db, table.name, partialIndexPages, options.concurrently ?? false);
-    passed.push(table.name);
+    if (vacuumNow || analyse) passed.push(table.name);
   }
   return passed;
 }
