@@ -1,5 +1,6 @@
 import { request, type Agent, type Dispatcher } from 'undici';
 import type { Config } from '../../config.js';
+import { attemptSignal } from '../../lib/attempt-signal.js';
 import type { ResolveHost } from '../../lib/resolve-host.js';
 import { guardedAgent, isNonGlobalUrl, NON_GLOBAL_DESTINATION } from '../../lib/url-policy.js';
 
@@ -43,9 +44,9 @@ export async function postWebhook(
   }
   // Literal addresses never go through DNS, so the lookup guard cannot see them.
   if (!config.webhookAllowPrivate && isNonGlobalUrl(target)) return finish(null, NON_GLOBAL_DESTINATION);
-  const timeout = AbortSignal.timeout(config.webhookTimeoutMs);
-  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
-  const aborted = () => (timeout.aborted ? `timed out after ${config.webhookTimeoutMs} ms` : 'aborted: the worker is stopping');
+  const attempt = attemptSignal(config.webhookTimeoutMs, stop);
+  const { signal } = attempt;
+  const aborted = () => (attempt.timedOut() ? `timed out after ${config.webhookTimeoutMs} ms` : 'aborted: the worker is stopping');
   try {
     const res = await request(target, { method: 'POST', headers, body, dispatcher, signal });
     const status = res.statusCode;
@@ -63,6 +64,8 @@ export async function postWebhook(
     return finish(status, `unexpected status ${status}`);
   } catch (err) {
     return finish(null, signal.aborted ? aborted() : describeError(err, config.webhookTimeoutMs));
+  } finally {
+    attempt.done();
   }
 }
 
