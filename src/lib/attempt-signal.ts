@@ -6,7 +6,7 @@
  * makes in a set of its sources' dependants, and does not prune it while a source lives
  * (nodejs/node#55351 and its follow-ups). A worker's stop signal lives as long as the process,
  * so each attempt left about a hundred bytes behind for good: in an hour's soak on PostgreSQL,
- * 9,000 a minute, and the resident memory rose a quarter (docs/performance.md, "Soak"). Here
+ * about 8,500 a minute, and the resident memory rose a quarter (docs/performance.md, "Soak"). Here
  * the attempt's listener on `stop` is removed when it ends, and nothing else refers to it.
  */
 export interface AttemptSignal {
