@@ -194,7 +194,11 @@ export async function newDataPlace(engine: Engine): Promise<DataPlace> {
     return {
       env: { DATABASE_URL: scratch.url! },
       openDb: () => connect({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 }),
-      cleanup: scratch.drop,
+      // BENCH_KEEP_DATA=1 keeps the database too (docs/performance.md, "Measuring").
+      cleanup: async () => {
+        if (process.env.BENCH_KEEP_DATA === '1') console.log(`kept the database: ${scratch.url}`);
+        else await scratch.drop();
+      },
       databaseName: new URL(scratch.url!).pathname.slice(1),
     };
   }
