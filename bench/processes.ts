@@ -185,6 +185,17 @@ export interface DataPlace {
   databaseName?: string;
 }
 
+/**
+ * A data place's cleanup: `remove`, unless BENCH_KEEP_DATA=1 keeps it to look into what a run
+ * left (docs/performance.md, "Measuring"), in which case `what` is printed.
+ */
+function keptOrRemoved(what: string, remove: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    if (process.env.BENCH_KEEP_DATA === '1') console.log(`kept ${what}`);
+    else await remove();
+  };
+}
+
 export async function newDataPlace(engine: Engine): Promise<DataPlace> {
   if (engine !== 'PGlite (file)') {
     // On a Citus coordinator the scratch database is made on every node.
@@ -194,11 +205,7 @@ export async function newDataPlace(engine: Engine): Promise<DataPlace> {
     return {
       env: { DATABASE_URL: scratch.url! },
       openDb: () => connect({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 }),
-      // BENCH_KEEP_DATA=1 keeps the database too (docs/performance.md, "Measuring").
-      cleanup: async () => {
-        if (process.env.BENCH_KEEP_DATA === '1') console.log(`kept the database: ${scratch.url}`);
-        else await scratch.drop();
-      },
+      cleanup: keptOrRemoved(`the database: ${scratch.url}`, scratch.drop),
       databaseName: new URL(scratch.url!).pathname.slice(1),
     };
   }
@@ -207,11 +214,7 @@ export async function newDataPlace(engine: Engine): Promise<DataPlace> {
   return {
     env: { DATA_DIR: dataDir },
     openDb: () => connect({ databaseUrl: null, dataDir }),
-    // BENCH_KEEP_DATA=1 keeps the folder, to look into what a run left (docs/performance.md, "Measuring").
-    cleanup: async () => {
-      if (process.env.BENCH_KEEP_DATA === '1') console.log(`kept the PGlite folder: ${dataDir}`);
-      else fs.rmSync(dir, { recursive: true, force: true });
-    },
+    cleanup: keptOrRemoved(`the PGlite folder: ${dataDir}`, async () => fs.rmSync(dir, { recursive: true, force: true })),
   };
 }
 

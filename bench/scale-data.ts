@@ -29,6 +29,7 @@
  * week by resource; the probe has 10-minute slots back to back, all in the past.
  */
 import { sql, type Kysely } from 'kysely';
+import { isCitus } from '../src/db/distribution.js';
 import type { Database } from '../src/db/schema.js';
 import { markPeriodActive } from '../src/metering/counters.repository.js';
 
@@ -240,8 +241,7 @@ export async function buildScaleData(kysely: Kysely<Database>, size: ScaleSize, 
     // checkpoints its own shards.
     await step('checkpoint', async () => {
       await sql`checkpoint`.execute(db);
-      const citus = await sql`select 1 from pg_extension where extname = 'citus'`.execute(db);
-      if (citus.rows.length > 0) await sql`select run_command_on_workers('checkpoint')`.execute(db);
+      if (await isCitus(db)) await sql`select run_command_on_workers('checkpoint')`.execute(db);
     });
   });
 }

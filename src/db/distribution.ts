@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 /**
@@ -88,9 +88,9 @@ export function citusStatements(statement: string): string[] {
   ];
 }
 
-/** Whether the database is a Citus coordinator (the extension exists in it). */
-export async function isCitus(trx: Transaction<Database>): Promise<boolean> {
-  const found = await sql<{ one: number }>`select 1 as one from pg_extension where extname = 'citus'`.execute(trx);
+/** Whether the database is a Citus coordinator (the extension exists in it); in a transaction or not. */
+export async function isCitus(db: Kysely<Database>): Promise<boolean> {
+  const found = await sql<{ one: number }>`select 1 as one from pg_extension where extname = 'citus'`.execute(db);
   return found.rows.length > 0;
 }
 
