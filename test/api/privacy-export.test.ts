@@ -227,6 +227,20 @@ describe('exporting an account', () => {
     fs.rmSync(path.join(exportsDir, blocked.accountId));
   });
 
+  it("fails an export with the reason when its files are removed before it finishes, rather than leaving it pending", async () => {
+    const api = await t.newAccount({ name: 'Swept' });
+    await openResource(api, { name: 'Desk' });
+    const started = (await t.api.post(`/v1/accounts/${api.accountId}/exports`)).body;
+    // The first pass writes the account's own file; then the folder goes, as a sweep of another
+    // service sharing the folder would take it.
+    await t.runWorker('privacy.exports');
+    expect(fs.existsSync(path.join(exportsDir, api.accountId, started.id, 'accounts.jsonl'))).toBe(true);
+    fs.rmSync(path.join(exportsDir, api.accountId), { recursive: true });
+    const { current } = await runUntilReady(t.api, api.accountId, started.id);
+    expect(current).toMatchObject({ status: 'failed', download_url: null, files: [] });
+    expect(current.failure_reason).toBe("The export's files could not be read back (ENOENT).");
+  });
+
   it('answers 404 for an account or export it cannot see, and 403 to a key without accounts: write', async () => {
     const api = await t.newAccount();
     expectError(await t.api.post('/v1/accounts/acct_nope/exports'), 404, 'resource_missing');

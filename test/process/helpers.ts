@@ -26,7 +26,7 @@ const BIN = path.join(ROOT, 'bin/scheduling.js');
 /** The environment of a child: ours without the variables that would steer it elsewhere. */
 function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'BOOTSTRAP_API_KEY', 'LOG_LEVEL', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'REDIS_URL', 'METRICS_TOKEN', 'RATE_LIMIT_LIVE', 'RATE_LIMIT_TEST', 'SECRETS_KEY', 'SECRETS_KEY_PREVIOUS']) delete env[k];
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'EXPORTS_DIR', 'PORT', 'HOST', 'BOOTSTRAP_API_KEY', 'LOG_LEVEL', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'REDIS_URL', 'METRICS_TOKEN', 'RATE_LIMIT_LIVE', 'RATE_LIMIT_TEST', 'SECRETS_KEY', 'SECRETS_KEY_PREVIOUS']) delete env[k];
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -96,13 +96,21 @@ export interface Server {
   kill(signal: NodeJS.Signals): void;
 }
 
+/**
+ * Without a data folder a server's exports would go to ./.data/exports, shared with every other
+ * server of the run (and a developer's own), whose folders the export worker's sweep removes.
+ */
+function ownExportsDir(env: Record<string, string | undefined>): string | undefined {
+  return env.DATA_DIR || env.EXPORTS_DIR ? undefined : tempDir('exports');
+}
+
 /** Starts `serve` (or `opts.args`: `worker`, `serve --no-workers`); resolves once /healthz answers, rejects if the process ends first. */
 export async function startServer(env: Record<string, string | undefined>, opts: { waitHealthy?: boolean; args?: string[] } = {}): Promise<Server> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [BIN, ...(opts.args ?? ['serve'])], {
     cwd: ROOT,
     // Rate limits high enough never to throttle a test, except where a test sets its own.
-    env: childEnv({ HOST: '127.0.0.1', NODE_ENV: 'development', RATE_LIMIT_LIVE: '1000000', RATE_LIMIT_TEST: '1000000', ...env, PORT: String(port) }),
+    env: childEnv({ HOST: '127.0.0.1', NODE_ENV: 'development', RATE_LIMIT_LIVE: '1000000', RATE_LIMIT_TEST: '1000000', EXPORTS_DIR: ownExportsDir(env), ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

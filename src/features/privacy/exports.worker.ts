@@ -35,10 +35,7 @@ async function writeNextPiece(trx: Trx, scope: AccountScope, exportsDir: string,
   const folder = exportFolder(exportsDir, row.account_id, row.id);
   const progress: Required<ExportProgress> = { type: EXPORT_SOURCES[0]!.type, after: '', bytes: 0, counts: {}, ...row.progress } as Required<ExportProgress>;
   const index = EXPORT_SOURCES.findIndex((s) => s.type === progress.type);
-  if (index === -1) {
-    await finish(trx, scope, row, folder, progress, now);
-    return true;
-  }
+  if (index === -1) return finishOrFail(trx, scope, row, folder, progress, now);
   const source = EXPORT_SOURCES[index]!;
   const objects = await source.page(trx, scope, progress.after ?? '', EXPORT_PIECE, read);
   let bytes: number;
@@ -55,8 +52,25 @@ async function writeNextPiece(trx: Trx, scope: AccountScope, exportsDir: string,
   const next = objects.length < EXPORT_PIECE ? EXPORT_SOURCES[index + 1] : source;
   if (next === source) await saveProgress(trx, row, { type: source.type, after: objects.at(-1)!.id, bytes, counts });
   else if (next) await saveProgress(trx, row, { type: next.type, after: '', bytes: 0, counts });
-  else await finish(trx, scope, row, folder, { ...progress, counts }, now);
+  else return finishOrFail(trx, scope, row, folder, { ...progress, counts }, now);
   return true;
+}
+
+/**
+ * Finishes the export, or fails it when its files cannot be read back: a folder removed or
+ * made unreadable under the worker (by hand, or by another service's sweep of a shared
+ * EXPORTS_DIR, docs/privacy.md#export) would otherwise fail every pass and leave the export
+ * `pending` for ever. True when it finished.
+ */
+async function finishOrFail(trx: Trx, scope: AccountScope, row: ExportRow, folder: string, progress: Required<ExportProgress>, now: Date): Promise<boolean> {
+  try {
+    await finish(trx, scope, row, folder, progress, now);
+    return true;
+  } catch (err) {
+    if (!isFileSystemError(err)) throw err;
+    await failExport(trx, row, `The export's files could not be read back (${err.code}).`, now);
+    return false;
+  }
 }
 
 /** The manifest, the checksums, `ready` and `export.ready`. */
