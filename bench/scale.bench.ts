@@ -22,6 +22,7 @@ import { client, openResource, type Client } from './http-client.js';
 import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
 import { buildScaleData, countRows, sizeFor, type ScaleSize } from './scale-data.js';
 import { passCosts, type PassCost } from './pass-costs.js';
+import { memoryAfterCollection, type CollectedMemory } from './memory.js';
 
 export interface ScaleBenchOptions {
   quick: boolean;
@@ -152,6 +153,8 @@ interface Figures {
   idleCpu: number | null;
   rssReadyMb: number | null;
   rssAfterMb: number | null;
+  /** After the run and a full collection (bench/memory.ts): what the server holds. */
+  collected: CollectedMemory | null;
   /** Each background pass's cost, by worker (bench/pass-costs.ts). */
   passes: Map<string, PassCost>;
 }
@@ -203,6 +206,7 @@ async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: 
     await sleep(IDLE_MS);
     const cpu1 = cpuMs(live.child.pid!);
     const rssAfterMb = live.rssMb();
+    const collected = await memoryAfterCollection(live.child.pid!, live.rssMb);
     await live.stop();
     server = null;
     // Each pass once more in this process, on the stopped server's database (PGlite: one process a folder).
@@ -221,6 +225,7 @@ async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: 
       idleCpu: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) / IDLE_MS) * 100,
       rssReadyMb,
       rssAfterMb,
+      collected,
       passes,
     };
   } finally {
@@ -249,6 +254,10 @@ function report(engine: Engine, empty: Figures, large: Figures): string {
   const mb = (x: number | null) => (x === null ? '?' : x.toFixed(0));
   const memRatio = empty.rssAfterMb && large.rssAfterMb ? large.rssAfterMb / empty.rssAfterMb : null;
   lines.push(`| resident memory, ready / after (MB) | ${mb(empty.rssReadyMb)} / ${mb(empty.rssAfterMb)} | ${mb(large.rssReadyMb)} / ${mb(large.rssAfterMb)} | ${memRatio === null ? '' : f2(memRatio)} | ≤ 1.1× ${memRatio === null ? '?' : mark(memRatio <= 1.1)} |`);
+  const collectedRss = (f: Figures) => f.collected?.rssMb ?? null;
+  const heap = (f: Figures) => f.collected?.heapUsedMb ?? null;
+  const ratioOf = (e: number | null, l: number | null) => (e && l ? f2(l / e) : '');
+  lines.push(`| after a full collection: resident / JS heap in use (MB) | ${mb(collectedRss(empty))} / ${mb(heap(empty))} | ${mb(collectedRss(large))} / ${mb(heap(large))} | ${ratioOf(collectedRss(empty), collectedRss(large))} / ${ratioOf(heap(empty), heap(large))} | |`);
   lines.push(`| start to ready (s) | ${(empty.readyMs / 1000).toFixed(2)} | ${(large.readyMs / 1000).toFixed(2)} | | |`);
   for (const [name, e] of empty.passes) {
     const l = large.passes.get(name);

@@ -35,7 +35,8 @@ export async function findVisibleEvent(db: DbHandle, scope: PlatformScope, bound
 }
 
 export interface EventFilters {
-  type?: string;
+  /** Every type when absent; those starting with a prefix (`booking.`); or exactly these stored types (none: no event). */
+  type?: { prefix: string } | { exact: readonly string[] };
   accountId: string | null;
   actor?: { type?: string; id?: string };
 }
@@ -50,16 +51,9 @@ export function listEvents(db: DbHandle, scope: PlatformScope, filters: EventFil
   if (filters.accountId) q = q.where('account_id', '=', filters.accountId);
   if (filters.actor?.type !== undefined) q = q.where('actor_type', '=', filters.actor.type);
   if (filters.actor?.id !== undefined) q = q.where('actor_id', '=', filters.actor.id);
-  if (filters.type !== undefined) {
-    if (filters.type === '*') {
-      // every type
-    } else if (filters.type.endsWith('.*')) {
-      const prefix = filters.type.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`);
-      q = q.where('type', 'like', `${prefix}%`);
-    } else {
-      q = q.where('type', '=', filters.type);
-    }
-  }
+  const type = filters.type;
+  if (type && 'prefix' in type) q = q.where('type', 'like', `${type.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  else if (type) q = type.exact.length ? q.where('type', 'in', type.exact) : q.where(sql<boolean>`false`);
   return listPage(q, 'id', page);
 }
 

@@ -54,6 +54,20 @@ export const EVENT_TYPE_SINCE: Readonly<Record<string, { since: ApiVersion; befo
   'booking_session.expired': { since: BOOKING_SESSIONS_VERSION, before: null },
 };
 
+/**
+ * The stored event types that a client pinned to `version` reads as `type`: the type itself
+ * unless it is newer than the version, and every newer type the version knows by that name
+ * (`booking.declined` is `booking.cancelled` before 2027-02-01). Empty for a type the version
+ * does not have. The events list filters by it, so that a filter finds what the version shows.
+ */
+export function storedEventTypes(type: string, version: string): string[] {
+  const renamed = Object.entries(EVENT_TYPE_SINCE)
+    .filter(([, known]) => known.before === type && !versionHas(version, known.since))
+    .map(([stored]) => stored);
+  const own = EVENT_TYPE_SINCE[type];
+  return own && !versionHas(version, own.since) ? renamed : [type, ...renamed];
+}
+
 type Obj = Record<string, unknown>;
 
 interface VersionChange {

@@ -63,6 +63,22 @@ describe('API versions on real bookings', () => {
     expect(delivered).toMatchObject({ id: declined, type: 'booking.cancelled', api_version: '2027-01-10', data: { object: { id: request.id, status: 'cancelled' } } });
     expect(delivered).toEqual((await api.get(`/v1/events/${declined}`, undefined, { version: '2027-01-10' })).body);
   });
+  it('lists for a client pinned before 2027-02-01 its declines under type=booking.cancelled, as it reads them, and nothing under booking.declined', async () => {
+    const api = await t.newAccount();
+    await api.post(`/v1/accounts/${api.accountId}`, { booking_policy: { approval: 'required' } });
+    const room = await openResource(api);
+    const request = await book(api, { segments: [seg(room.id, futureDay(), '10:00', '11:00')], requested: true });
+    expect((await api.post(`/v1/bookings/${request.id}/decline`, { reason: 'full' })).status).toBe(200);
+    const listed = async (type: string, version?: string) =>
+      ((await api.get('/v1/events', { type }, version ? { version } : undefined)).body.data as any[]).filter((e) => e.data.object.id === request.id).map((e) => e.type);
+
+    expect(await listed('booking.cancelled', '2027-01-10')).toEqual(['booking.cancelled']);
+    expect(await listed('booking.declined', '2027-01-10')).toEqual([]);
+    expect(await listed('booking.*', '2027-01-10')).toEqual(['booking.cancelled', 'booking.created']);
+    expect(await listed('booking.cancelled')).toEqual([]);
+    expect(await listed('booking.declined')).toEqual(['booking.declined']);
+  });
+
   it('delivers to an endpoint pinned before 2027-03-01 its events without actor and request_id, and no export.ready to one pinned before 2027-05-01', async () => {
     const r = await receiver();
     const oldEp = await createEndpoint(t.api, { url: `${r.url}/old`, enabled_events: ['*'], api_version: '2027-02-15' });

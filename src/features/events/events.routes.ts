@@ -8,11 +8,11 @@ import { toPage } from '../../db/pagination.js';
 import type { DbHandle } from '../../db/transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import { bookingsById } from '../../capacity/index.js';
-import { findVisibleEvent, listEvents, objectEvents } from '../../events/events.repository.js';
+import { findVisibleEvent, listEvents, objectEvents, type EventFilters } from '../../events/events.repository.js';
 import { serializeChange, serializeEvent } from './events.serializer.js';
 import type { ActorType } from '../../events/source.js';
 import { assertFieldsOfVersion, assertObjectOfVersion } from '../../http/request-guards.js';
-import { AUDIT_VERSION } from '../../lib/api-versions.js';
+import { AUDIT_VERSION, storedEventTypes } from '../../lib/api-versions.js';
 
 const ActorTypeSchema = Type.Union(
   [
@@ -71,6 +71,18 @@ export const EventSchema = Type.Object({
 const tags = ['Events'];
 const KNOWN_TYPE_FILTERS = new Set<string>(['*', ...EVENT_TYPES, ...EVENT_PREFIXES]);
 
+/**
+ * The `type` query as the stored types to read. An exact type is matched as the client's
+ * version names events: to a client pinned before 2027-02-01, `booking.cancelled` also finds the
+ * declines it reads under that name (docs/versioning.md). Prefixes need nothing: a renamed type
+ * keeps its object's prefix, and what a version does not have is left out when rendered.
+ */
+function typeFilter(type: string | undefined, apiVersion: string): EventFilters['type'] {
+  if (type === undefined || type === '*') return undefined;
+  if (type.endsWith('.*')) return { prefix: type.slice(0, -1) };
+  return { exact: storedEventTypes(type, apiVersion) };
+}
+
 export function eventRoutes(app: App, db: DbHandle, clock: Clock) {
   app.get('/v1/events', {
     config: { access: { account: 'optional', permission: 'events' } },
@@ -95,7 +107,7 @@ export function eventRoutes(app: App, db: DbHandle, clock: Clock) {
       }
       assertFieldsOfVersion(req, ['actor.type', 'actor.id'], AUDIT_VERSION);
       const actor = { type: req.query['actor.type'], id: req.query['actor.id'] };
-      const result = await listEvents(db, platformScope(req), { type: req.query.type, accountId: req.accountId, actor }, req.query, now);
+      const result = await listEvents(db, platformScope(req), { type: typeFilter(type, req.auth.apiVersion), accountId: req.accountId, actor }, req.query, now);
       return toPage(result, (row) => serializeEvent(row, req.auth.apiVersion));
     },
   });
