@@ -23,6 +23,33 @@ const h = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, 
   return el;
 };
 
+/** The events the element emits, each a `CustomEvent` with this `detail` (docs/elements.md, "Events"). */
+export interface SchedulingBookerEventDetails {
+  'slot-held': { booking: string; start: string; end: string; expires_at: string | null };
+  /** Cancelable: `preventDefault()` keeps the hosted page from going to `return-url`. */
+  booked: { booking: string; status: string; start: string; end: string };
+  expired: { reason: 'session' } | { reason: 'hold'; start: string | null };
+  /** `code`: an API error code, `network_error`, or `unknown`. */
+  error: { code: string; message: string };
+}
+
+/** `addEventListener` on the element, typed by the event's name. */
+export type SchedulingBookerEventMap = HTMLElementEventMap & { [K in keyof SchedulingBookerEventDetails]: CustomEvent<SchedulingBookerEventDetails[K]> };
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'scheduling-booker': SchedulingBooker;
+  }
+}
+
+/** Listeners typed by the event's name (merged into the class below). */
+export interface SchedulingBooker {
+  addEventListener<K extends keyof SchedulingBookerEventMap>(type: K, listener: (this: SchedulingBooker, event: SchedulingBookerEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof SchedulingBookerEventMap>(type: K, listener: (this: SchedulingBooker, event: SchedulingBookerEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
 export class SchedulingBooker extends HTMLElement {
   static observedAttributes = ['client-secret', 'locale', 'time-zone'];
 
@@ -209,7 +236,7 @@ export class SchedulingBooker extends HTMLElement {
   }
 
   private async holdLapsed(): Promise<void> {
-    const start = this.held?.start;
+    const start = this.held?.start ?? null;
     this.held = null;
     this.emit('expired', { reason: 'hold', start });
     try {
@@ -332,7 +359,7 @@ export class SchedulingBooker extends HTMLElement {
     this.ui.status.classList.toggle('alert', alert);
   }
 
-  private emit(type: string, detail: unknown, cancelable = false): boolean {
+  private emit<K extends keyof SchedulingBookerEventDetails>(type: K, detail: SchedulingBookerEventDetails[K], cancelable = false): boolean {
     return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
   }
 
