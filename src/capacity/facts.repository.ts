@@ -267,18 +267,29 @@ async function loadStarts(db: DbHandle, scope: AccountScope, ids: string[], rang
     .map((s) => ({ booking_id: s.booking_id, resource_id: s.resource_id, start: s.start_at.getTime(), bookedAt: madeAt.get(s.booking_id)! }));
 }
 
-/** Per resource, when the latest booking that still holds it was made (`balanced`: least recently booked first). */
+/**
+ * Per resource, when the latest booking that still holds it was made (`balanced`: least
+ * recently booked first). Booking ids are time-ordered (src/lib/ids.ts), so each resource's
+ * latest is the first holding segment of its segments read newest first by the
+ * booking_segments_resource index: a few index entries a resource, not its whole history
+ * (docs/performance.md, "Held time at scale"). One statement pinned to the account.
+ */
 async function lastBooked(db: DbHandle, scope: AccountScope, ids: string[], now: Date): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('booking_segments as s')
-    .innerJoin('bookings as b', (j) => j.onRef('b.account_id', '=', 's.account_id').onRef('b.id', '=', 's.booking_id'))
-    .select(['s.resource_id', sql<Date>`max(b.created_at)`.as('last')])
-    .where('s.account_id', '=', scope.accountId)
-    .where('s.resource_id', 'in', ids)
-    .where(holdsCapacity('b', now))
-    .groupBy('s.resource_id')
-    .execute();
-  return new Map(rows.map((r) => [r.resource_id, new Date(r.last).getTime()]));
+  const { rows } = await lastBookedLookup(scope.accountId, ids, now).execute(db);
+  return new Map(rows.filter((r) => r.last !== null).map((r) => [r.resource_id, new Date(r.last!).getTime()]));
+}
+
+/** The statement of `lastBooked` (exported for the test that reads its plan). */
+export function lastBookedLookup(accountId: string, ids: readonly string[], now: Date) {
+  return sql<{ resource_id: string; last: Date | null }>`
+    select r.id as resource_id,
+      (select b.created_at from bookings b
+        where b.account_id = ${accountId}::text
+          and b.id = (select s.booking_id from booking_segments s
+                      where s.account_id = ${accountId}::text and s.resource_id = r.id and ${segmentHoldsCapacity('s', now)}
+                      order by s.booking_id desc limit 1)) as last
+    from resources r
+    where r.account_id = ${accountId}::text and r.id = any(${[...ids]}::text[])`;
 }
 
 /** Active resources of a type, in creation order: the candidates of a `type` segment. */

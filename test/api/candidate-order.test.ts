@@ -73,6 +73,23 @@ describe('candidate_order', () => {
     expect(full.status).toBe(409);
   });
 
+  it('balanced dates a candidate by its latest booking that still holds it: one cancelled since does not count', async () => {
+    const api = await t.newAccount();
+    const [a, b] = await rooms(api, 2);
+    const book = async (resource: string, from: string, day = DAY) => (await api.post('/v1/bookings', { segments: [{ resource, start: at(from, day), end: at(from.replace(':00', ':30'), day) }] })).body;
+    // One booking each that day, b's made first; then b is booked on another day, and that cancelled.
+    await book(b, '08:00');
+    t.clock.advance(1000);
+    await book(a, '08:00');
+    t.clock.advance(1000);
+    const later = await book(b, '09:00', '2027-03-12');
+    t.clock.advance(1000);
+    expect((await api.post(`/v1/bookings/${later.id}/cancel`, {})).status).toBe(200);
+    // b's latest holding booking is older than a's: b is the least recently booked.
+    expect((await searchFirst(api, [a, b], 'balanced')).body.slots[0].segments[0].resource).toBe(b);
+    expect(await bookBalanced(api, [a, b], '10:00', '10:30')).toBe(b);
+  });
+
   it('spreads series occurrences over the candidates of a template segment', async () => {
     const api = await t.newAccount();
     const [a, b] = await rooms(api, 2);

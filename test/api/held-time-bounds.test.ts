@@ -13,6 +13,7 @@ import { loadResourceFacts } from '../../src/capacity/index.js';
 import { HOLDING_STATUSES, heldSegmentsOverlapping, LONG_HELD_MS } from '../../src/capacity/holds.repository.js';
 import { holdsCapacity, type BookingStatus } from '../../src/core/bookings/transitions.js';
 import { listMigrations } from '../../src/db/migrate.js';
+import { lastBookedLookup } from '../../src/capacity/facts.repository.js';
 import { at, book, futureDay, openResource, seg } from './bookings.helpers.js';
 
 const t = await setupTestApp();
@@ -133,6 +134,25 @@ describe('held time bounded at both ends', () => {
     expect(answer.plan).toContain('"Index Name":"booking_segments_holding"');
     const buffers = [...answer.plan.matchAll(/"Shared Hit Blocks":(\d+)[^}]*?"Shared Read Blocks":(\d+)/g)].map((m) => Number(m[1]) + Number(m[2]));
     expect(buffers[0]).toBeLessThan(40);
+  });
+
+  it("dates a candidate's last booking (balanced order) from its newest segments, not its whole history", async () => {
+    const api = await t.newAccount();
+    const room = await openResource(api, {}, null);
+    const quiet = await openResource(api, {}, null);
+    // 3,000 past hours on the room, its newest booking cancelled; nothing on the other.
+    const ids = await insertBusyBookings(t.db.kysely, { accountId: api.accountId, resourceId: room.id, count: 3000, segments: 1, from: new Date(Date.now() - 3000 * 3600_000) });
+    await sql`update bookings set status = 'cancelled' where account_id = ${api.accountId} and id = ${ids.at(-1)!}`.execute(t.db.kysely);
+    await sql`analyze booking_segments`.execute(t.db.kysely);
+    const lookup = lastBookedLookup(api.accountId, [room.id, quiet.id], new Date());
+    const rows = (await lookup.execute(t.db.kysely)).rows;
+    const made = await t.db.kysely.selectFrom('bookings').select('created_at').where('account_id', '=', api.accountId).where('id', '=', ids.at(-2)!).executeTakeFirstOrThrow();
+    expect(new Map(rows.map((r) => [r.resource_id, r.last && new Date(r.last).getTime()]))).toEqual(new Map([[room.id, made.created_at.getTime()], [quiet.id, null]]));
+    const plan = JSON.stringify((await sql`explain (analyze, buffers, format json) ${lookup}`.execute(t.db.kysely)).rows);
+    // (A Citus coordinator's plan shows the shard's task, not its buffers.)
+    if (plan.includes('Citus')) return;
+    const buffers = /"Shared Hit Blocks":(\d+)[^}]*?"Shared Read Blocks":(\d+)/.exec(plan)!;
+    expect(Number(buffers[1]) + Number(buffers[2])).toBeLessThan(40);
   });
 
   it('indexes the segments of the statuses in which the core counts a booking as holding capacity', () => {
