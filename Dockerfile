@@ -10,11 +10,15 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # 1. Compile: every dependency, then `npm run build` turns src/ into dist/ (`npm ci` runs it
 #    through the `prepare` script; running it again is a no-op that makes the step explicit).
+#    `prepare` also builds the workspaces: the typed client, the console and the booking
+#    elements, whose built files the server serves (console/dist, packages/elements/dist).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig*.json ./
 COPY scripts ./scripts
 COPY src ./src
+COPY packages ./packages
+COPY console ./console
 RUN npm ci --no-audit --no-fund \
  && npm run build
 
@@ -23,6 +27,10 @@ RUN npm ci --no-audit --no-fund \
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci checks the lock against every workspace's package.json.
+COPY packages/client/package.json ./packages/client/
+COPY packages/elements/package.json ./packages/elements/
+COPY console/package.json ./console/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 
@@ -37,6 +45,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/console/dist ./console/dist
+COPY --from=build /app/packages/elements/dist ./packages/elements/dist
 COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

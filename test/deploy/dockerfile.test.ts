@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate, ValidationSeverity } from 'dockerfile-utils';
+import { CONSOLE_DIST } from '../../src/features/console/console.routes.js';
+import { ELEMENTS_DIST } from '../../src/features/booking-sessions/booking-sessions.page.routes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const text = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
@@ -97,6 +99,26 @@ describe('Dockerfile', () => {
     expect(copies.some((c) => /\b(src|test|scripts)\b/.test(c)), 'no TypeScript sources, tests or build scripts in the image').toBe(false);
     expect(args(runtime, 'RUN').join('\n'), 'no install in the runtime stage').not.toMatch(/npm (ci|install)/);
     for (const r of all.filter((i) => i.keyword === 'RUN')) expect(r.args).not.toMatch(/npm install\b/);
+  });
+
+  it("copies every workspace for npm ci's prepare to build, and ships the built pages the server serves", () => {
+    const build = built.find((s) => s.name === 'build')!;
+    const deps = built.find((s) => args(s, 'RUN').some((r) => /npm ci\b.*--omit=dev/.test(r)))!;
+    const rootPackage = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+    const workspaces = rootPackage.workspaces.flatMap((w) =>
+      w.endsWith('/*') ? fs.readdirSync(path.join(ROOT, w.slice(0, -2))).map((name) => `${w.slice(0, -2)}/${name}`) : [w],
+    );
+    const buildCopies = args(build, 'COPY');
+    for (const workspace of workspaces) {
+      const top = workspace.split('/')[0];
+      expect(buildCopies.some((c) => c === `${top} ./${top}` || c === `${workspace} ./${workspace}`), `the build stage copies ${workspace}`).toBe(true);
+      // npm ci checks the lock against every workspace's package.json, in the deps stage too.
+      expect(args(deps, 'COPY'), `the ${deps.name} stage copies ${workspace}/package.json`).toContain(`${workspace}/package.json ./${workspace}/`);
+    }
+    for (const served of [CONSOLE_DIST, ELEMENTS_DIST]) {
+      const folder = path.relative(ROOT, served);
+      expect(args(runtime, 'COPY'), `the image has ${folder}`).toContain(`--from=build /app/${folder} ./${folder}`);
+    }
   });
 
   it('runs as an unprivileged user, answers a health check, and starts the serve role by default', () => {
