@@ -74,7 +74,7 @@ const KNOWN_TYPE_FILTERS = new Set<string>(['*', ...EVENT_TYPES, ...EVENT_PREFIX
 /**
  * The `type` query as the stored types to read. An exact type is matched as the client's
  * version names events: to a client pinned before 2027-02-01, `booking.cancelled` also finds the
- * declines it reads under that name (docs/versioning.md). Prefixes need nothing: a renamed type
+ * declines it reads under that name (docs/events.md, "Versions"). Prefixes need nothing: a renamed type
  * keeps its object's prefix, and what a version does not have is left out when rendered.
  */
 function typeFilter(type: string | undefined, apiVersion: string): EventFilters['type'] {
@@ -91,7 +91,7 @@ export function eventRoutes(app: App, db: DbHandle, clock: Clock) {
       summary: 'List events of the last 30 days, newest first (optional Service-Account narrows to one business; filter by type and by actor)',
       querystring: ListQuery(
         {
-          type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'An exact type, a prefix such as `booking.*`, or `*`.' })),
+          type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'An exact type (as your API version names it: before 2027-02-01, `booking.cancelled` also lists declines), a prefix such as `booking.*`, or `*`.' })),
           'actor.type': Type.Optional(ActorTypeSchema),
           'actor.id': Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only events made by this actor (a key id, a manage link id, a worker name).' })),
         },

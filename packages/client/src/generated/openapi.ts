@@ -8264,7 +8264,7 @@ export interface paths {
                     limit?: number;
                     /** @description Cursor: return the page after this object id. */
                     starting_after?: string;
-                    /** @description An exact type, a prefix such as `booking.*`, or `*`. */
+                    /** @description An exact type (as your API version names it: before 2027-02-01, `booking.cancelled` also lists declines), a prefix such as `booking.*`, or `*`. */
                     type?: string;
                 };
                 header?: never;
