@@ -224,10 +224,13 @@ async function recheckRows(trx: Trx, scope: AccountScope, bookings: BookingRow[]
     await slicer.tick();
     const segs = segments.get(row.id) ?? [];
     if (segs.length === 0) continue;
-    const fresh = checkOne(row, segs, bundles, holdIndex, now);
+    // A segment whose held time is over is history: a booking in progress, re-checked for a
+    // segment still to come, keeps what was recorded of the ones behind it (docs/bookings.md#re-checks).
+    const over = new Set(segs.flatMap((s, index) => (s.held_end.getTime() <= now.getTime() ? [index] : [])));
+    const fresh = checkOne(row, segs, bundles, holdIndex, now).filter((c) => !over.has(c.segment));
     // Facts of the moment the booking was made or moved, which the re-check does not look at
     // again: a booking never becomes (or stops being) too soon because time passed.
-    const kept = ((row.conflicts as Conflict[] | null) ?? []).filter((c) => KEPT_REASONS.has(c.reason));
+    const kept = ((row.conflicts as Conflict[] | null) ?? []).filter((c) => KEPT_REASONS.has(c.reason) || over.has(c.segment));
     const next = [...kept, ...fresh].sort((a, b) => a.segment - b.segment);
     const before = new Set(((row.conflicts as Conflict[] | null) ?? []).map(conflictKey));
     const after = new Set(next.map(conflictKey));
