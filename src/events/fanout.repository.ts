@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
-import { EVENT_TYPE_SINCE } from '../lib/api-versions.js';
+import { EVENT_TYPE_SINCE } from '../lib/event-type-versions.js';
 import type { NewRow } from '../db/schema.js';
 
 /**

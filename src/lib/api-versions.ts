@@ -3,70 +3,11 @@
  * knows how to turn an object of its version into the shape of the version before it.
  * Rendering for an old version walks the chain from the latest down to that version.
  */
-export const API_VERSIONS = ['2026-05-01', '2026-10-16', '2026-12-01', '2027-01-10', '2027-02-01', '2027-02-15', '2027-03-01', '2027-03-15', '2027-04-01', '2027-04-15', '2027-05-01'] as const;
-export type ApiVersion = (typeof API_VERSIONS)[number];
-export const LATEST_API_VERSION: ApiVersion = '2027-05-01';
+import { AUDIT_VERSION, DEPOSITS_VERSION, LATEST_API_VERSION, PLANNER_VERSION, POLICIES_VERSION, PRIVACY_VERSION, type ApiVersion } from './api-version-dates.js';
+import { EVENT_TYPE_SINCE } from './event-type-versions.js';
 
-/** The version that brought erasure, exports and retention (docs/privacy.md). */
-export const PRIVACY_VERSION: ApiVersion = '2027-05-01';
-
-/** The version that brought actors on events and a booking's history (docs/events.md#actors). */
-export const AUDIT_VERSION: ApiVersion = '2027-03-01';
-
-/** The version that brought booking sessions and the booker element (docs/elements.md). */
-export const BOOKING_SESSIONS_VERSION: ApiVersion = '2027-04-15';
-
-/** The version that brought waitlists (docs/waitlists.md#older-api-versions). */
-export const WAITLIST_VERSION: ApiVersion = '2027-01-10';
-
-/** The version that brought customers and booking policies (docs/policies.md#older-api-versions). */
-export const POLICIES_VERSION: ApiVersion = '2027-02-01';
-
-/** The version that brought deposits (docs/policies.md#deposits). */
-export const DEPOSITS_VERSION: ApiVersion = '2027-03-15';
-
-/** The version of returning customers: `prefer_previous_resource` (docs/bookings.md#returning-customers). */
-export const RETURNING_VERSION: ApiVersion = '2027-04-01';
-
-/** Whether a client pinned to `version` has what `since` introduced. */
-export function versionHas(version: string, since: ApiVersion): boolean {
-  return version >= since;
-}
-
-/**
- * Event types an older version does not have: endpoints pinned before `since` get them under
- * the type they knew (`before`), or not at all (`before` null).
- */
-export const EVENT_TYPE_SINCE: Readonly<Record<string, { since: ApiVersion; before: string | null }>> = {
-  // A requested booking is a pending one to an older client: its booking.created says so.
-  'booking.requested': { since: POLICIES_VERSION, before: null },
-  'booking.approved': { since: POLICIES_VERSION, before: 'booking.confirmed' },
-  'booking.declined': { since: POLICIES_VERSION, before: 'booking.cancelled' },
-  'booking.charge_due': { since: POLICIES_VERSION, before: null },
-  'booking.payment_recorded': { since: DEPOSITS_VERSION, before: null },
-  'booking.refund_due': { since: DEPOSITS_VERSION, before: null },
-  'customer.erased': { since: PRIVACY_VERSION, before: null },
-  'export.ready': { since: PRIVACY_VERSION, before: null },
-  'attendee.waitlisted': { since: WAITLIST_VERSION, before: null },
-  // To an older client a promoted attendee is a new one (it never saw it waiting).
-  'attendee.promoted': { since: WAITLIST_VERSION, before: 'attendee.created' },
-  'booking_session.completed': { since: BOOKING_SESSIONS_VERSION, before: null },
-  'booking_session.expired': { since: BOOKING_SESSIONS_VERSION, before: null },
-};
-
-/**
- * The stored event types that a client pinned to `version` reads as `type`: the type itself
- * unless it is newer than the version, and every newer type the version knows by that name
- * (`booking.declined` is `booking.cancelled` before 2027-02-01). Empty for a type the version
- * does not have. The events list filters by it, so that a filter finds what the version shows.
- */
-export function storedEventTypes(type: string, version: string): string[] {
-  const renamed = Object.entries(EVENT_TYPE_SINCE)
-    .filter(([, known]) => known.before === type && !versionHas(version, known.since))
-    .map(([stored]) => stored);
-  const own = EVENT_TYPE_SINCE[type];
-  return own && !versionHas(version, own.since) ? renamed : [type, ...renamed];
-}
+// The versions themselves, for the many modules that ask this one.
+export * from './api-version-dates.js';
 
 type Obj = Record<string, unknown>;
 
@@ -121,9 +62,6 @@ function conflictsBefore20261201(conflicts: unknown): unknown {
 }
 
 const withConflicts = (o: Obj): Obj => ('conflicts' in o ? { ...o, conflicts: conflictsBefore20261201(o.conflicts) } : o);
-
-/** The version of holidays and weighted assignment (docs/availability.md#holidays, docs/bookings.md#weighted-assignment). */
-export const PLANNER_VERSION: ApiVersion = '2027-02-15';
 
 /** Before 2027-02-15 a day closed by a holiday reads as outside the schedule, without the `holiday` named. */
 const beforeHolidays = (reason: unknown) => (reason === 'holiday' ? 'outside_schedule' : reason);
@@ -321,10 +259,6 @@ const CHANGES: VersionChange[] = [
     },
   },
 ];
-
-export function isApiVersion(v: string): v is ApiVersion {
-  return (API_VERSIONS as readonly string[]).includes(v);
-}
 
 function downgradeObject(obj: Obj, target: ApiVersion): Obj | null {
   let out: Obj | null = obj;

@@ -3,17 +3,16 @@
  * free port of 127.0.0.1 over a fresh database (in-memory PGlite, or a new database on the
  * server of DATABASE_URL), with the background workers running.
  */
-import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll } from 'vitest';
-import { loadConfig, type Config } from '../../src/config.js';
+import type { Config } from '../../src/config.js';
+import { testConfig } from '../support/test-config.js';
 import { buildApp, createWorkers, type BuildOptions } from '../../src/app.js';
 import type { App } from '../../src/http/server.js';
 import type { Db } from '../../src/db/connect.js';
@@ -33,16 +32,13 @@ export interface RunningServer {
 
 export async function buildTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<{ app: App; db: Db; config: Config }> {
   const { db, drop } = await freshDatabase();
-  // A folder of its own: the export worker's sweep removes the folders of accounts its database
-  // does not know, so a shared one (the default ./.data/exports) would lose other servers' exports.
-  const exportsDir = overrides.exportsDir ?? mkdtempSync(join(tmpdir(), 'exports-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, workerPollMs: 100, webhookRetryScheduleSeconds: [0, 1, 1], webhookTimeoutMs: 2000, exportsDir, ...overrides };
+  const { config, removeExportsDir } = testConfig({ workerPollMs: 100, webhookRetryScheduleSeconds: [0, 1, 1], webhookTimeoutMs: 2000, ...overrides });
   const app = await buildApp(db, config, false, options);
   await app.ready();
   afterAll(async () => {
     await app.close();
     await drop();
-    if (!overrides.exportsDir) rmSync(exportsDir, { recursive: true, force: true });
+    removeExportsDir();
   });
   return { app, db, config };
 }

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import pino from 'pino';
 import type { LightMyRequestResponse } from 'fastify';
-import { loadConfig, type Config } from '../../src/config.js';
+import type { Config } from '../../src/config.js';
 import type { Db } from '../../src/db/connect.js';
 import { buildApp, createWorkers } from '../../src/app.js';
 import { TestClock } from '../../src/lib/clock.js';
@@ -15,7 +12,7 @@ import type { App } from '../../src/http/server.js';
 import { createPlatform } from '../../src/tenancy/platforms.repository.js';
 import { createApiKey } from '../../src/tenancy/api-keys.repository.js';
 import { freshDatabase } from './database.js';
-import { TEST_SECRETS_KEY } from './secrets-key.js';
+import { testConfig } from './test-config.js';
 import type { SecretsBox } from '../../src/lib/secrets-box.js';
 import { secretsBoxOf } from '../../src/secrets/key-source.js';
 
@@ -118,10 +115,7 @@ const silent = pino({ level: 'silent' });
  */
 export async function setupTestApp(configOverrides: Partial<Config> = {}, options: { resolveHost?: ResolveHost } = {}): Promise<TestContext> {
   const { db, drop } = await freshDatabase();
-  // Rate limits high enough never to throttle a test, except where a test sets its own.
-  // Exports are written to a folder of this file's own, removed after it (never the repository's data folder).
-  const exportsDir = configOverrides.exportsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'exports-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }), rateLimitLive: 1_000_000, rateLimitTest: 1_000_000, exportsDir, ...configOverrides };
+  const { config, removeExportsDir } = testConfig(configOverrides);
   const clock = new TestClock();
   const metrics = new Metrics();
   const app = await buildApp(db, config, false, { clock, metrics, resolveHost: options.resolveHost });
@@ -135,7 +129,7 @@ export async function setupTestApp(configOverrides: Partial<Config> = {}, option
     await Promise.all(workers.map((w) => (started.has(w) ? undefined : w.stop())));
     await app.close();
     await drop();
-    if (!configOverrides.exportsDir) fs.rmSync(exportsDir, { recursive: true, force: true });
+    removeExportsDir();
   });
   const workerNamed = (name: string) => {
     const worker = workers.find((w) => w.name === name);

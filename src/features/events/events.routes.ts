@@ -12,7 +12,8 @@ import { findVisibleEvent, listEvents, objectEvents, type EventFilters } from '.
 import { serializeChange, serializeEvent } from './events.serializer.js';
 import type { ActorType } from '../../events/source.js';
 import { assertFieldsOfVersion, assertObjectOfVersion } from '../../http/request-guards.js';
-import { AUDIT_VERSION, storedEventTypes } from '../../lib/api-versions.js';
+import { AUDIT_VERSION } from '../../lib/api-versions.js';
+import { storedEventTypes } from '../../lib/event-type-versions.js';
 
 const ActorTypeSchema = Type.Union(
   [
