@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { parseSecretsKey } from './lib/secrets-box.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/connect.js';
 
 /** Typed environment configuration, read once at start-up. Every knob is listed in README.md and docs/configuration.md. */
 export interface Config {
@@ -13,6 +14,11 @@ export interface Config {
   pgliteSharedBuffers: string | null;
   /** DATABASE_PREPARED_STATEMENTS: send repeated statements to PostgreSQL as named ones (off for a pooler that cannot keep them). */
   databasePreparedStatements: boolean;
+  /**
+   * DATABASE_STATEMENT_TIMEOUT_MS: the longest one statement may run on PostgreSQL, waits for
+   * locks included (docs/limits.md); a request whose statement runs out answers 503.
+   */
+  databaseStatementTimeoutMs: number;
   /** EXPORTS_DIR: where the export worker writes account exports (docs/privacy.md#export); default `<DATA_DIR>/exports`. */
   exportsDir: string;
   databaseUrl: string | null;
@@ -130,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || './.data',
     pgliteSharedBuffers: sharedBuffersFrom(env.PGLITE_SHARED_BUFFERS),
     databasePreparedStatements: boolFrom('DATABASE_PREPARED_STATEMENTS', env.DATABASE_PREPARED_STATEMENTS, true),
+    databaseStatementTimeoutMs: positiveIntFrom('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     exportsDir: env.EXPORTS_DIR || `${(env.DATA_DIR || './.data').replace(/\/+$/, '')}/exports`,
     databaseUrl: env.DATABASE_URL || null,
     bootstrapApiKey: bootstrap,

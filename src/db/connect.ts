@@ -42,8 +42,8 @@ export interface Db {
   committedWrites: CommittedWrites;
 }
 
-/** The longest a statement may run on PostgreSQL (PGlite cannot enforce one: docs/limits.md). */
-export const STATEMENT_TIMEOUT_MS = 30_000;
+/** The longest a statement may run on PostgreSQL unless told otherwise (`DATABASE_STATEMENT_TIMEOUT_MS`; PGlite cannot enforce one: docs/limits.md). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 /** How long a PostgreSQL connection may stay idle in the pool before it is closed. */
 const POOL_IDLE_MS = 60_000;
@@ -175,17 +175,20 @@ export interface ConnectOptions {
   pgliteSharedBuffers?: string | null;
   /** PostgreSQL only (`DATABASE_PREPARED_STATEMENTS`): send repeated texts as named statements (src/db/driver/pg-prepared.ts); default true. */
   preparedStatements?: boolean;
+  /** PostgreSQL only (`DATABASE_STATEMENT_TIMEOUT_MS`): the longest a statement may run; default DEFAULT_STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs?: number;
 }
 
 /** The database a configuration names: its PostgreSQL server, or else its PGlite folder with its pool. */
 export function connectOptionsOf(
-  config: { databaseUrl: string | null; dataDir: string; pgliteSharedBuffers: string | null; databasePreparedStatements: boolean },
+  config: { databaseUrl: string | null; dataDir: string; pgliteSharedBuffers: string | null; databasePreparedStatements: boolean; databaseStatementTimeoutMs: number },
 ): ConnectOptions {
   return {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : config.dataDir,
     pgliteSharedBuffers: config.pgliteSharedBuffers,
     preparedStatements: config.databasePreparedStatements,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
   };
 }
 
@@ -225,7 +228,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       // Work budgets bound every request's cost (docs/limits.md); this bounds what they do
       // not (a write's re-check of a busy pool) and anything pathological: no statement
       // holds locks for longer.
-      statement_timeout: STATEMENT_TIMEOUT_MS,
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
       types: {
         getTypeParser: ((oid: number, format: unknown) => {
           if (oid === DATE_OID) return (v: string) => v;

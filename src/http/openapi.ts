@@ -30,7 +30,7 @@ export const ERROR_SCHEMA = {
         code: {
           type: 'string',
           description:
-            'A stable code, e.g. parameter_invalid, resource_missing, booking_conflict. `database_unavailable` (503, type api_error, with `Retry-After`): the database, or the node of a cluster holding this data, cannot be reached; nothing was changed, and the same request can be sent again.',
+            'A stable code, e.g. parameter_invalid, resource_missing, booking_conflict. `database_unavailable` (503, type api_error, with `Retry-After`): the database, or the node of a cluster holding this data, cannot be reached, or a statement waited out the statement timeout (rows held by a transaction that has not ended); nothing was changed, and the same request can be sent again.',
         },
         message: { type: 'string' },
         param: { type: ['string', 'null'], description: 'The offending field in bracket form (`segments[0].end`, `metadata[color]`), a header name, or null.' },

@@ -67,6 +67,13 @@ export const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { rate_li
  * down, crashed, or still starting.
  */
 const UNAVAILABLE_SQLSTATE = /^(08(?!P01)...|57P0[123])$/;
+/**
+ * A statement cut by the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS). The work budgets
+ * bound what a request computes (docs/limits.md), so what runs that long is a wait: for rows
+ * held by a transaction that has not ended, such as one a Citus node had prepared when it
+ * stopped, until the coordinator's recovery settles it (docs/scaling.md#a-node-that-comes-back).
+ */
+const STATEMENT_TIMEOUT = { code: '57014', message: /statement timeout/ };
 /** What the pg driver and pool raise when the connection itself is lost or never made. */
 const UNAVAILABLE_MESSAGE = /^(connection to the remote node .* failed|Connection terminated|timeout exceeded when trying to connect)/;
 const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
@@ -81,11 +88,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+  if (code === STATEMENT_TIMEOUT.code && typeof message === 'string' && STATEMENT_TIMEOUT.message.test(message)) return true;
   return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
 }
 
 export const databaseUnavailable = () =>
-  new ApiError('database_unavailable', 'The database holding this data cannot be reached right now. Nothing was changed; try again shortly.');
+  new ApiError('database_unavailable', 'The database holding this data cannot be reached right now, or did not answer in time. Nothing was changed; try again shortly.');
 
 export function errorBody(err: ApiError, requestId: string) {
   return {

@@ -23,8 +23,13 @@ describe('a database out of reach', () => {
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
   });
 
-  it('is not a protocol violation, a constraint, a syntax error or an ordinary exception', () => {
-    for (const code of ['08P01', '23505', '42601', '40001', '57014']) expect(isDatabaseUnavailable(pgError(code, 'x')), code).toBe(false);
+  it('is a statement cut by the statement timeout (a wait for rows a transaction still holds)', () => {
+    expect(isDatabaseUnavailable(pgError('57014', 'canceling statement due to statement timeout'))).toBe(true);
+  });
+
+  it('is not a protocol violation, a constraint, a syntax error, a cancelled statement or an ordinary exception', () => {
+    for (const code of ['08P01', '23505', '42601', '40001']) expect(isDatabaseUnavailable(pgError(code, 'x')), code).toBe(false);
+    expect(isDatabaseUnavailable(pgError('57014', 'canceling statement due to user request'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('undefined is not a function'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
   });
