@@ -54,7 +54,11 @@ describe('delivery lanes', () => {
     // in flight, as they time out, and while their lanes rest.
     const delays = await deliveryDelays(api, healthy, 8, 400);
     expect(hanging.requests.length).toBeGreaterThanOrEqual(15);
-    expect(Math.max(...delays), `delays: ${delays.join(', ')} ms`).toBeLessThan(1000);
+    // Waiting behind the hanging attempts would hold back every delivery after the first by
+    // about an attempt's timeout (2 s). A loaded machine holds back one or two now and then
+    // (a CI run on the Citus cluster: 2.8 and 1.5 s of eight), so most, not all, within a second.
+    const withinASecond = delays.filter((d) => d < 1000).length;
+    expect(withinASecond, `delays: ${delays.join(', ')} ms`).toBeGreaterThanOrEqual(6);
   });
 
   it("a platform whose endpoints all hang does not delay another platform's deliveries", async () => {

@@ -16,7 +16,7 @@ import { eventsAndEndpointsOf } from './endpoints.repository.js';
 import { createWebhookDispatcher, postWebhook } from './sender.js';
 import { domainSignals } from '../../metrics/signals.js';
 import type { ResolveHost } from '../../lib/resolve-host.js';
-import { HEALTHY_LANE, PLATFORMS_PER_PASS } from './delivery-lanes.js';
+import { CLAIMS_AT_ONCE, HEALTHY_LANE, PLATFORMS_PER_PASS } from './delivery-lanes.js';
 import { attemptRecorder, recordAttempt, type AttemptRecorder } from './attempt-recorder.js';
 
 export { claimDueDeliveries, recordAttempt };
@@ -175,9 +175,11 @@ export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock
 }
 
 /**
- * The background worker (docs/webhooks.md#delivery-lanes): each pass claims for the next
- * platforms in turn, and starts each attempt on its own. It never waits for a batch: when an
- * attempt ends its lane place is free, and the worker is woken to claim again at once.
+ * The background worker (docs/webhooks.md#delivery-lanes): each pass reads the next platforms
+ * with work in turn and starts a claim for each, without waiting for it; each claim starts
+ * its attempts, each on its own. It never waits for a batch: when an attempt ends its lane
+ * place is free, and the worker is woken to claim again at once. Claims of different platforms
+ * run side by side (CLAIMS_AT_ONCE), so one platform's slow claim never holds back another's.
  */
 export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secrets: SecretsBox, logger: Logger, options: { resolveHost?: ResolveHost } = {}): Worker {
   const dispatcher = createWebhookDispatcher(config, options.resolveHost);
@@ -203,18 +205,47 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secre
       });
     attempts.add(tracked);
   };
+  // Claims running, by platform; and whether a pass left platforms for want of a free place.
+  const claiming = new Map<string, Promise<void>>();
+  let leftWaiting = false;
+  const claimFor = (platformId: string) => {
+    const claim = claimDueDeliveries(db.kysely, platformId, clock.now(), leaseMs(config))
+      .then((rows) => startAttempts(context, platformId, rows).forEach((attempt, i) => track(rows[i].endpoint_id, attempt)))
+      .catch((err) => logger.error({ err, platform: platformId }, 'webhook deliveries could not be claimed'))
+      .finally(() => {
+        claiming.delete(platformId);
+        // A platform left waiting takes the place at once; otherwise the claim's attempts
+        // (or the next poll) bring the next pass.
+        if (leftWaiting) poller.wake();
+      });
+    claiming.set(platformId, claim);
+  };
   // Woken by new deliveries (an event's fan-out) and by endpoints enabled again; sleeps no later
   // than the next retry, lease or endpoint rest.
   const wakes = { wakeOn: ['webhook_deliveries', 'webhook_endpoints'], nextDue: (now: Date) => nextDeliveryDue(db.kysely, now) };
   const poller = pollingWorker('webhooks.delivery', pacingOf({ db, clock, config }), logger, async () => {
-    const round = await claimForNextPlatforms(context, cursor, (platformId, rows) => {
-      startAttempts(context, platformId, rows).forEach((attempt, i) => track(rows[i].endpoint_id, attempt));
-    });
+    const platforms = await platformsWithLaneWork(db.kysely, clock.now(), cursor, PLATFORMS_PER_PASS);
+    leftWaiting = false;
+    for (const platformId of platforms) {
+      if (claiming.size >= CLAIMS_AT_ONCE) {
+        // The rest wait for a place: the next pass starts from this platform.
+        leftWaiting = true;
+        return false;
+      }
+      cursor = platformId;
+      // A platform whose claim is still running has its turn already.
+      if (!claiming.has(platformId)) claimFor(platformId);
+    }
     // A full round leaves platforms after it: the next pass continues there at once.
-    const more = round.platforms.length === PLATFORMS_PER_PASS;
-    cursor = more ? round.platforms.at(-1)! : '';
+    const more = platforms.length === PLATFORMS_PER_PASS;
+    if (!more) cursor = '';
     return more;
   }, wakes);
+  /** Every claim running, then every attempt they started. */
+  const settle = async () => {
+    await Promise.allSettled([...claiming.values()]);
+    await Promise.allSettled([...attempts]);
+  };
   return {
     name: 'webhooks.delivery',
     start: () => poller.start(),
@@ -222,13 +253,13 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secre
       if (abort?.aborted) stopping.abort();
       else abort?.addEventListener('abort', () => stopping.abort(), { once: true });
       await poller.stop();
-      await Promise.allSettled([...attempts]);
+      await settle();
       await dispatcher.close();
     },
-    // One round over every platform that waits for every attempt it starts (and for attempts
-    // already in flight); true when it claimed anything (full lanes may have left more).
+    // One round over every platform that waits for every attempt it starts (and for claims and
+    // attempts already in flight); true when it claimed anything (full lanes may have left more).
     async runOnce() {
-      await Promise.allSettled([...attempts]);
+      await settle();
       return (await runDeliveryPass(db.kysely, config, clock, secrets, dispatcher, logger)) > 0;
     },
   };

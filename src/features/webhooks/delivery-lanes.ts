@@ -28,6 +28,12 @@ export const LANE_BACKOFF_MAX_MS = 60_000;
  * another platform's backlog.
  */
 export const PLATFORMS_PER_PASS = 50;
+/**
+ * Claims one worker process runs at once, each for its own platform: a platform whose claim is
+ * slow (a large backlog, a loaded cluster) takes one place and the others keep theirs. Each
+ * holds a database connection for its short transaction, so it stays well below the pool's 10.
+ */
+export const CLAIMS_AT_ONCE = 4;
 
 /**
  * When a lane that has just failed may take its next attempt: it waits as long as the
