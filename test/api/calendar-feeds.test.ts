@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { expectError, setupTestApp, type Client } from '../support/harness.js';
 import { at, book, eventsOf, futureDay, openResource, seg } from './bookings.helpers.js';
 import { addDays, feedServer, googleExport, outlookExport } from './calendar-feeds.helpers.js';
+import { eventually } from '../support/receiver.js';
 
 // Fetches use the webhook time limit: short here, for the timeout case.
 const t = await setupTestApp({ webhookTimeoutMs: 1500 });
@@ -211,5 +212,23 @@ describe('calendar feeds', () => {
     expectError(await api.post('/v1/calendar_feeds', { url }), 400, 'parameter_missing');
     const other = await t.newAccount();
     expectError(await other.post('/v1/calendar_feeds', { resource: r.id, url }), 404, 'resource_missing');
+  });
+
+  // Last in the file: the stopped worker stays stopped.
+  it('a worker that stops gives up a fetch that hangs instead of waiting out its time limit, and records no failure on the feed', async () => {
+    const api = await t.newAccount();
+    const r = await room(api);
+    const path = `/hanging-${r.id}.ics`;
+    const feed = await subscribe(api, r.id, feeds.serve(path, { ics: outlookExport(nextMonday()) }), { refresh_minutes: 5 });
+    feeds.serve(path, { hang: true });
+    const asked = () => feeds.seen.filter((s) => s.path === path).length;
+    const before = asked();
+    t.clock.advance(6 * 60_000);
+    const [worker] = t.startWorkers(['calendar-feeds.sync']);
+    await eventually(() => asked() > before, { what: 'the due feed fetched by the worker' });
+    await worker.stop(AbortSignal.abort());
+    // Had the stop waited for the fetch, its time limit would have run out and been counted.
+    expect((await api.get(`/v1/calendar_feeds/${feed.id}`)).body).toMatchObject({ consecutive_failures: 0, last_error: null, busy_count: 1 });
+    expect(await eventsOf(api, 'calendar_feed.failed', feed.id)).toHaveLength(0);
   });
 });

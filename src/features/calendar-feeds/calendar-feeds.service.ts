@@ -144,11 +144,12 @@ export class CalendarFeedsService {
   }
 
   /** Syncs one feed now (create, POST …/sync and the worker); returns the feed as it then is. */
-  async sync(scope: AccountScope, id: string) {
+  /** Fetches the feed now and writes what it found; `stop` (a worker stopping) gives the fetch up, writing nothing. */
+  async sync(scope: AccountScope, id: string, stop?: AbortSignal) {
     const first = await this.feed(scope, id);
     const resource = await resourcesTable.find(this.db, scope, first.resource_id);
     if (!resource) throw notFound('calendar feed', id);
-    const outcome = await this.fetchAndParse(first, resource.timezone);
+    const outcome = await this.fetchAndParse(first, resource.timezone, stop);
     const now = this.clock.now();
     return withTransaction(this.db, async (trx) => {
       const { locks } = await lockResource(trx, scope, first.resource_id);
@@ -193,8 +194,8 @@ export class CalendarFeedsService {
     });
   }
 
-  private async fetchAndParse(row: repo.CalendarFeedRow, timeZone: string): Promise<Outcome> {
-    const fetched = await fetchFeed(this.settings.dispatcher, row.url, { etag: row.etag, lastModified: row.last_modified }, this.settings.limits);
+  private async fetchAndParse(row: repo.CalendarFeedRow, timeZone: string, stop?: AbortSignal): Promise<Outcome> {
+    const fetched = await fetchFeed(this.settings.dispatcher, row.url, { etag: row.etag, lastModified: row.last_modified }, this.settings.limits, stop);
     if (fetched.kind !== 'ok') return fetched;
     const hash = createHash('sha256').update(fetched.text).digest('hex');
     if (hash === row.content_hash) return { kind: 'busy', busy: [], etag: fetched.etag, lastModified: fetched.lastModified, hash };

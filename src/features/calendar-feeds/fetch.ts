@@ -19,6 +19,16 @@ export type FetchResult =
   | { kind: 'ok'; text: string; etag: string | null; lastModified: string | null }
   | { kind: 'failed'; error: string };
 
+/**
+ * A fetch given up because its worker is stopping: the feed's fault it is not, so it is not
+ * recorded on the feed; its lease runs out and any process syncs it again.
+ */
+export class FetchStopped extends Error {
+  constructor() {
+    super('calendar feed fetch given up: the worker is stopping');
+  }
+}
+
 const MAX_REDIRECTS = 3;
 
 /** The pool feeds are fetched through, under the same address rules as webhooks. */
@@ -43,8 +53,11 @@ export async function fetchFeed(
   url: string,
   validators: { etag: string | null; lastModified: string | null },
   limits: FetchLimits,
+  /** Fires when the worker stops: the fetch is given up with FetchStopped. */
+  stop?: AbortSignal,
 ): Promise<FetchResult> {
-  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   const headers: Record<string, string> = { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'Scheduling-CalendarFeeds/1.0' };
   if (validators.etag) headers['if-none-match'] = validators.etag;
   if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
@@ -93,6 +106,7 @@ export async function fetchFeed(
       return { kind: 'ok', text: Buffer.concat(chunks).toString('utf8'), etag: header('etag'), lastModified: header('last-modified') };
     }
   } catch (err) {
-    return { kind: 'failed', error: describe(err, signal.aborted, limits.timeoutMs) };
+    if (stop?.aborted && !timeout.aborted) throw new FetchStopped();
+    return { kind: 'failed', error: describe(err, timeout.aborted, limits.timeoutMs) };
   }
 }

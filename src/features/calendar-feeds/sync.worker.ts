@@ -12,10 +12,11 @@ import type { Clock } from '../../lib/clock.js';
 import { pollingWorker, type Pacing, type Worker } from '../../workers/poller.js';
 import { accountsWithDueFeeds, claimDueFeeds, nextFeedDue } from './calendar-feeds.repository.js';
 import type { CalendarFeedsService } from './calendar-feeds.service.js';
+import { FetchStopped } from './fetch.js';
 
 export const SYNC_BATCH = 10;
 
-export async function syncDueFeeds(db: DbHandle, clock: Clock, service: CalendarFeedsService, leaseMs: number, logger: Logger): Promise<boolean> {
+export async function syncDueFeeds(db: DbHandle, clock: Clock, service: CalendarFeedsService, leaseMs: number, logger: Logger, stop?: AbortSignal): Promise<boolean> {
   const now = clock.now();
   const leaseUntil = new Date(now.getTime() + leaseMs);
   const claimed: { scope: AccountScope; id: string }[] = [];
@@ -29,20 +30,35 @@ export async function syncDueFeeds(db: DbHandle, clock: Clock, service: Calendar
   await Promise.all(
     claimed.map(async ({ scope, id }) => {
       try {
-        await service.sync(scope, id);
+        await service.sync(scope, id, stop);
       } catch (err) {
-        // Deleted meanwhile, or a database error: the lease runs out and it is tried again.
-        logger.warn({ err, feed: id }, 'calendar feed sync failed');
+        // Given up as the worker stops, deleted meanwhile, or a database error: the lease runs
+        // out and it is tried again.
+        if (err instanceof FetchStopped) logger.info({ feed: id }, err.message);
+        else logger.warn({ err, feed: id }, 'calendar feed sync failed');
       }
     }),
   );
   return claimed.length === SYNC_BATCH;
 }
 
-/** Woken by writes to calendar_feeds (a new feed is due at once); sleeps no later than the next next_sync_at. */
+/**
+ * Woken by writes to calendar_feeds (a new feed is due at once); sleeps no later than the next
+ * next_sync_at. Stopping with `abort` fired gives up the fetches in flight (a shutdown does not
+ * wait out a feed that hangs).
+ */
 export function calendarFeedWorker(db: DbHandle, clock: Clock, service: CalendarFeedsService, pacing: Pacing, leaseMs: number, logger: Logger): Worker {
-  return pollingWorker('calendar-feeds.sync', pacing, logger, () => syncDueFeeds(db, clock, service, leaseMs, logger), {
+  const stopping = new AbortController();
+  const poller = pollingWorker('calendar-feeds.sync', pacing, logger, () => syncDueFeeds(db, clock, service, leaseMs, logger, stopping.signal), {
     wakeOn: ['calendar_feeds'],
     nextDue: (now) => nextFeedDue(db, now),
   });
+  return {
+    ...poller,
+    async stop(abort) {
+      if (abort?.aborted) stopping.abort();
+      else abort?.addEventListener('abort', () => stopping.abort(), { once: true });
+      await poller.stop();
+    },
+  };
 }
