@@ -173,6 +173,35 @@ describe('exporting an account', () => {
     expect((await t.api.get(`/v1/accounts/${source.accountId}/exports`)).body.data.map((e: any) => e.id)).toEqual([ready.id]);
   });
 
+  it("writes the account's locations, its series with their bookings, and the attendees of its seated bookings, each as the API shows it", async () => {
+    const api = await t.newAccount({ name: 'Harbour' });
+    const hall = (await api.post('/v1/locations', { name: 'Hall', timezone: 'Europe/Lisbon', metadata: { floor: '2' } })).body;
+    const room = await openResource(api, { name: 'Studio', capacity: 6, default_location: hall.id }, [{ start: '08:00', end: '20:00' }]);
+    const series = await api.post('/v1/series', {
+      rrule: 'FREQ=DAILY;COUNT=3',
+      start_date: day,
+      start_time: '08:00',
+      timezone: 'UTC',
+      template: { segments: [{ resources: [room.id], duration_minutes: 60 }] },
+    });
+    expect(series.status, JSON.stringify(series.body)).toBe(200);
+    const seated = await book(api, { segments: [seg(room.id, day, '15:00', '16:00')], seats: 4 });
+    const attendee = await api.post(`/v1/bookings/${seated.id}/attendees`, { seats: 2, metadata: { name: 'Grace' } });
+    expect(attendee.status, JSON.stringify(attendee.body)).toBe(200);
+
+    const created = await t.api.post(`/v1/accounts/${api.accountId}/exports`);
+    const { current: ready } = await runUntilReady(t.api, api.accountId, created.body.id);
+    const files: Record<string, any[]> = {};
+    for (const f of ready.files) files[f.type] = linesOf((await download(api.accountId, ready.id, f.file)).body);
+
+    expect(files.locations).toEqual([(await api.get(`/v1/locations/${hall.id}`)).body]);
+    expect(files.resources!.map((r) => r.default_location)).toEqual([hall.id]);
+    expect(files.series).toEqual([(await api.get(`/v1/series/${series.body.id}`)).body]);
+    expect(files.bookings!.filter((b) => b.series === series.body.id)).toHaveLength(3);
+    expect(files.attendees).toEqual([(await api.get(`/v1/attendees/${attendee.body.id}`)).body]);
+    expect(files.bookings!.find((b) => b.id === seated.id)).toEqual((await api.get(`/v1/bookings/${seated.id}`)).body);
+  });
+
   it('writes a large account in bounded pieces, one per account and pass, without holding another account back', async () => {
     const big = await t.newAccount({ name: 'Big' });
     const small = await t.newAccount({ name: 'Small' });
