@@ -28,15 +28,14 @@ export const DEPOSITS_VERSION: ApiVersion = '2027-03-15';
 /** The version of returning customers: `prefer_previous_resource` (docs/bookings.md#returning-customers). */
 export const RETURNING_VERSION: ApiVersion = '2027-04-01';
 
+/** The version of holidays and weighted assignment (docs/availability.md#holidays, docs/bookings.md#weighted-assignment). */
+export const PLANNER_VERSION: ApiVersion = '2027-02-15';
+
 /** Whether a client pinned to `version` has what `since` introduced. */
 export function versionHas(version: string, since: ApiVersion): boolean {
   return version >= since;
 }
 
-/** The version of holidays and weighted assignment (docs/availability.md#holidays, docs/bookings.md#weighted-assignment). */
-export const PLANNER_VERSION: ApiVersion = '2027-02-15';
-
 export function isApiVersion(v: string): v is ApiVersion {
   return (API_VERSIONS as readonly string[]).includes(v);
 }
-

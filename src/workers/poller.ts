@@ -22,6 +22,11 @@ export interface Worker {
 export interface PollingWorker extends Worker {
   /** Runs the next pass at once rather than after the interval (one more, if a pass is running). */
   wake(): void;
+  /**
+   * Fires when `stop` is told to give up work in flight (its `abort` fires): what a pass or the
+   * work it started waits for outside the database (a webhook attempt, a feed's fetch) ends then.
+   */
+  readonly abandoned: AbortSignal;
 }
 
 /** How often the workers of a process look for work (docs/configuration.md, "Workers"). */
@@ -83,6 +88,7 @@ export function pollingWorker(name: string, pacing: Pacing | number, logger: Log
    */
   let knownDue: number | null = null;
   let unsubscribe = () => {};
+  const abandon = new AbortController();
 
   const schedule = (ms: number) => {
     if (timer) clearTimeout(timer);
@@ -151,7 +157,9 @@ export function pollingWorker(name: string, pacing: Pacing | number, logger: Log
       if (writes && wakes.wakeOn?.length) unsubscribe = writes.on(wakes.wakeOn, onWrite);
       schedule(0);
     },
-    async stop() {
+    async stop(abort) {
+      if (abort?.aborted) abandon.abort();
+      else abort?.addEventListener('abort', () => abandon.abort(), { once: true });
       stopped = true;
       unsubscribe();
       if (timer) clearTimeout(timer);
@@ -159,6 +167,7 @@ export function pollingWorker(name: string, pacing: Pacing | number, logger: Log
       await running;
     },
     runOnce: asThisWorker,
+    abandoned: abandon.signal,
     wake() {
       if (stopped) return;
       idleSleep = pollMs;

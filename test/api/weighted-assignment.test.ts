@@ -6,7 +6,6 @@ import { TWO_APPS, withTwoApps } from '../support/two-apps.js';
 const t = await setupTestApp();
 t.clock.set(Date.parse('2027-02-01T08:00:00Z'));
 
-/** A UTC resource open all day, every day. */
 /**
  * POST /v1/bookings, sent again after a `503 database_unavailable` as the API asks (nothing was
  * written; docs/api-conventions.md#errors). Fifty bookings that take turns on the same five
@@ -22,6 +21,7 @@ async function bookAsAClientWould(api: Client, body: Record<string, unknown>) {
   }
 }
 
+/** A UTC resource open all day, every day. */
 const room = (api: Client, body: Record<string, unknown> = {}) => openResource(api, { timezone: 'UTC', capacity: 100, ...body }, [{ start: '00:00', end: '24:00' }]);
 
 const hour = (day: string, h: number) => `${day}T${String(h).padStart(2, '0')}:00:00Z`;

@@ -9,7 +9,7 @@ import type { DbHandle } from '../../db/transaction.js';
 import type { AccountScope } from '../../tenancy/index.js';
 import { passOverAccounts } from '../../workers/account-pass.js';
 import type { Clock } from '../../lib/clock.js';
-import { pollingWorker, type Pacing, type Worker } from '../../workers/poller.js';
+import { pollingWorker, type Pacing, type PollingWorker, type Worker } from '../../workers/poller.js';
 import { accountsWithDueFeeds, claimDueFeeds, nextFeedDue } from './calendar-feeds.repository.js';
 import type { CalendarFeedsService } from './calendar-feeds.service.js';
 import { FetchStopped } from './fetch.js';
@@ -48,17 +48,9 @@ export async function syncDueFeeds(db: DbHandle, clock: Clock, service: Calendar
  * wait out a feed that hangs).
  */
 export function calendarFeedWorker(db: DbHandle, clock: Clock, service: CalendarFeedsService, pacing: Pacing, leaseMs: number, logger: Logger): Worker {
-  const stopping = new AbortController();
-  const poller = pollingWorker('calendar-feeds.sync', pacing, logger, () => syncDueFeeds(db, clock, service, leaseMs, logger, stopping.signal), {
+  const poller: PollingWorker = pollingWorker('calendar-feeds.sync', pacing, logger, () => syncDueFeeds(db, clock, service, leaseMs, logger, poller.abandoned), {
     wakeOn: ['calendar_feeds'],
     nextDue: (now) => nextFeedDue(db, now),
   });
-  return {
-    ...poller,
-    async stop(abort) {
-      if (abort?.aborted) stopping.abort();
-      else abort?.addEventListener('abort', () => stopping.abort(), { once: true });
-      await poller.stop();
-    },
-  };
+  return poller;
 }

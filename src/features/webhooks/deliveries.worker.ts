@@ -184,8 +184,6 @@ export async function runDeliveryPass(db: DbHandle, config: Config, clock: Clock
 export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secrets: SecretsBox, logger: Logger, options: { resolveHost?: ResolveHost } = {}): Worker {
   const dispatcher = createWebhookDispatcher(config, options.resolveHost);
   const attempts = new Set<Promise<void>>();
-  const stopping = new AbortController();
-  const context: Attempting = { db: db.kysely, config, clock, secrets, dispatcher, logger, recorder: attemptRecorder(db.kysely, config, clock, logger), stop: stopping.signal };
   let cursor = '';
   // Attempts in flight in this process, by endpoint.
   const inFlight = new Map<string, number>();
@@ -241,6 +239,8 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secre
     if (!more) cursor = '';
     return more;
   }, wakes);
+  // Attempts in flight are given up when the worker's stop says so.
+  const context: Attempting = { db: db.kysely, config, clock, secrets, dispatcher, logger, recorder: attemptRecorder(db.kysely, config, clock, logger), stop: poller.abandoned };
   /** Every claim running, then every attempt they started. */
   const settle = async () => {
     await Promise.allSettled([...claiming.values()]);
@@ -250,9 +250,7 @@ export function createDeliveryWorker(db: Db, config: Config, clock: Clock, secre
     name: 'webhooks.delivery',
     start: () => poller.start(),
     async stop(abort) {
-      if (abort?.aborted) stopping.abort();
-      else abort?.addEventListener('abort', () => stopping.abort(), { once: true });
-      await poller.stop();
+      await poller.stop(abort);
       await settle();
       await dispatcher.close();
     },
