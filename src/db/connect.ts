@@ -247,7 +247,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       client.on('error', () => {});
       // Each connection sends the process's repeated texts as named statements, unless turned
       // off for a pooler that cannot keep them (docs/configuration.md).
-      if (names) nameRepeatedStatements(client, names);
+      if (names) nameRepeatedStatements(client, names, pg.Query);
     });
     const dialect = new PreviewablePostgresDialect({ pool });
     const kysely = new Kysely<Database>({ dialect, plugins: statementLogPlugins() });

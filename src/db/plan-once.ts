@@ -18,10 +18,11 @@ import { sql } from 'kysely';
  * literal statuses, and no other index of `booking_segments` bounds the time, so the generic
  * plan reads a long-booked room's range through them as the plan made with its values does
  * (before migration 029 the generic plan walked the room's whole history: 250 ms for a room
- * with 50,000 past bookings). On PostgreSQL a marked text stays unnamed and is planned with
- * its values each time, as before (src/db/driver/pg-prepared.ts): a Citus coordinator makes no
- * distributed plan of the lookup without its values, and forcing one plan on a plain server
- * would cost two round trips a statement to set the plan cache around it.
+ * with 50,000 past bookings). On PostgreSQL a marked text is named and runs with the plan cache
+ * switched to generic plans around it, in the same round trip (src/db/driver/pg-prepared.ts):
+ * planned with its values, the facts statement spent half its time planning. On a Citus
+ * coordinator it stays unnamed and is planned with its values each time: the coordinator makes
+ * no distributed plan of the lookup without them.
  */
 export const PLAN_ONCE_TEXT = '/* plan once */';
 export const planOnce = sql.raw(PLAN_ONCE_TEXT);
