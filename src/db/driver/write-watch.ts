@@ -11,7 +11,24 @@ import type { CommittedWrites } from './committed-writes.js';
  * towards yes (the word after `for update` or `do update` is taken for a table, harmlessly).
  * The one rule for both the key cache's watch and the planner statistics (table-writes.ts).
  */
-export function writtenTables(statement: string): string[] {
+export function writtenTables(statement: string): readonly string[] {
+  let tables = knownTexts.get(statement);
+  if (!tables) {
+    if (knownTexts.size >= MAX_KNOWN_TEXTS) knownTexts.clear();
+    knownTexts.set(statement, (tables = tablesNamed(statement)));
+  }
+  return tables;
+}
+
+/**
+ * The answers for the texts seen lately. The service sends a few hundred texts over and over,
+ * and reading one with the expressions below cost a booking about 60 µs (its statements are
+ * long); texts that vary (a multi-row insert's VALUES lists) are forgotten all at once.
+ */
+const knownTexts = new Map<string, readonly string[]>();
+const MAX_KNOWN_TEXTS = 2000;
+
+function tablesNamed(statement: string): string[] {
   if (/^\s*select\b/i.test(statement) && !/\b(insert|update|delete|merge|truncate)\b/i.test(statement)) return [];
   // Maintenance writes no rows (and its options may name `truncate`).
   if (/^\s*(vacuum|analyze|reindex)\b/i.test(statement)) return [];
