@@ -45,8 +45,18 @@ function pendingAndLiveIn(alias: string | null, columns: StatusColumns, now: Dat
   return liveIn(alias, columns, now, ['pending']);
 }
 
+/**
+ * Written as the held-time indexes' own condition (the statuses, as literals) and then what
+ * narrows it, both at the top level: so the planner sees the index's condition as a clause of
+ * the statement. Written as "confirmed, or pending or requested and live", it still proved the
+ * index usable, but a plan made without values then judged it dearer than the index of a
+ * resource's segments by booking, and read a room's whole history (docs/performance.md, "One
+ * plan, kept").
+ */
 function holdsCapacityIn(alias: string | null, columns: StatusColumns, now: Date): RawBuilder<boolean> {
-  return sql<boolean>`(${column(alias, columns.status)} = 'confirmed' or ${liveIn(alias, columns, now, ['pending', 'requested'])})`;
+  const status = column(alias, columns.status);
+  const expires = column(alias, columns.expires);
+  return sql<boolean>`(${status} in (${sql.join(HOLDING_STATUSES.map((s) => sql.lit(s)))}) and (${status} = 'confirmed' or ${expires} is null or ${expires} > ${now}))`;
 }
 
 /** A pending booking or attendee whose hold has not lapsed (no expires_at, or later than now). */
