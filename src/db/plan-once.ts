@@ -13,17 +13,20 @@ import { sql } from 'kysely';
  * took 1.8 ms planned with their values and 0.46 ms with the plan kept (docs/performance.md,
  * "Held time at scale").
  *
- * The plan made without values is safe since the held-time indexes hold only the segments
+ * The plan made without values reads the held-time indexes (on PGlite, at the scale
+ * benchmark's size for it) since they hold only the segments
  * that may hold capacity (migration 029): their predicate is proved from the statement's
  * literal statuses, written as a clause of their own (`holdsCapacityIn`,
  * src/capacity/holds.repository.ts), and no other index of `booking_segments` bounds the time,
  * so the generic plan reads a long-booked room's range through them as the plan made with its
  * values does. Before migration 029 it walked the room's whole history (250 ms for a room with
  * 50,000 past bookings), and again, at scale, while the statuses were asked inside an `or`
- * (docs/performance.md, "One plan, kept"). On PostgreSQL a marked text is named and runs with
- * the plan cache switched to generic plans around it, in the same round trip
- * (src/db/driver/pg-prepared.ts). On a Citus coordinator it stays unnamed and is planned with
- * its values each time: the coordinator makes no distributed plan of the lookup without them.
+ * (docs/performance.md, "One plan, kept"). On PostgreSQL a marked text is planned with its
+ * values at every execution, but parsed once: named, and run with the plan cache switched to
+ * custom plans around it, in the same round trip (src/db/driver/pg-prepared.ts). There the
+ * generic plan, made from a large database's statistics, read a room's history through another
+ * index even so (docs/performance.md, "One plan on PostgreSQL"). On a Citus coordinator it
+ * stays unnamed, planned with its values each time.
  */
 export const PLAN_ONCE_TEXT = '/* plan once */';
 export const planOnce = sql.raw(PLAN_ONCE_TEXT);

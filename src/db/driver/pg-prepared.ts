@@ -9,12 +9,14 @@
  * each connection parses it once, and the server's plan cache keeps its plan (custom plans
  * for the first five executions, then the generic one where that costs no more).
  *
- * Texts marked to be planned once (src/db/plan-once.ts), the held-time statements, keep one
- * generic plan, as on the embedded database: named, and run with the plan cache switched to
- * generic plans around them in the same round trip (`GenericPlanQuery`). Left to itself the
- * server kept planning the facts statement with its values: 1.41 ms a run named, 1.96 ms
- * unnamed, against 0.79 ms with its generic plan (docs/performance.md, "One plan on
- * PostgreSQL").
+ * Texts marked to be planned once (src/db/plan-once.ts), the held-time statements, are the
+ * exception to the plan cache's choice: on the embedded database they keep one generic plan;
+ * here they are planned with their values at every execution, which is safe at any size, but
+ * parsed only once: named, and run with the plan cache switched to custom plans around them in
+ * the same round trip (`CustomPlanQuery`). Sent unnamed, the facts statement was parsed and
+ * analysed afresh each time (1.96 ms against 1.41 ms named). A generic plan would be cheaper
+ * still (0.79 ms), but with a large database's statistics the server's generic plan read a
+ * room's whole history through another index (docs/performance.md, "One plan on PostgreSQL").
  * On a Citus coordinator they stay unnamed: it makes no distributed plan of the held-time
  * lookup's two branches without their values ("could not create distributed plan"), and its
  * handling of named statements is its own. Statements without parameters (BEGIN, COMMIT, SET)
@@ -73,7 +75,7 @@ export class StatementNames {
 
 type Query = pg.PoolClient['query'];
 
-/** What `GenericPlanQuery` uses of the protocol connection `pg` hands a query (not in its typings). */
+/** What `CustomPlanQuery` uses of the protocol connection `pg` hands a query (not in its typings). */
 interface ProtocolConnection {
   parse(message: { text: string; name?: string; types?: unknown }): void;
   bind(message: Record<string, unknown>): void;
@@ -81,7 +83,7 @@ interface ProtocolConnection {
   sync(): void;
 }
 
-/** The steps of `pg`'s own query that `GenericPlanQuery` extends (not in its typings). */
+/** The steps of `pg`'s own query that `CustomPlanQuery` extends (not in its typings). */
 interface QuerySteps {
   name?: string;
   text: string;
@@ -94,8 +96,8 @@ interface QuerySteps {
 }
 type QueryClass = new (config: pg.QueryConfig, callback: (err: Error | undefined, result: pg.QueryResult) => void) => QuerySteps;
 
-const GENERIC_PLANS_ON = 'set plan_cache_mode = force_generic_plan';
-const GENERIC_PLANS_OFF = 'reset plan_cache_mode';
+const CUSTOM_PLANS_ON = 'set plan_cache_mode = force_custom_plan';
+const CUSTOM_PLANS_OFF = 'reset plan_cache_mode';
 
 /** Sends a statement without values as the unnamed one, to run in the same round trip as the rest. */
 function runUnnamed(connection: ProtocolConnection, text: string): void {
@@ -105,7 +107,7 @@ function runUnnamed(connection: ProtocolConnection, text: string): void {
 }
 
 /**
- * `pg`'s query, with the plan cache switched to generic plans for it alone, in the same round
+ * `pg`'s query, with the plan cache switched to custom plans for it alone, in the same round
  * trip: SET, the named statement (its Parse first when the connection has not parsed it),
  * RESET, then Sync. The named statement's Parse goes first because `pg` records a name as parsed
  * at the round trip's first ParseComplete. If the statement fails, the server skips to Sync and
@@ -113,20 +115,20 @@ function runUnnamed(connection: ProtocolConnection, text: string): void {
  * of the round trip) takes the SET back with it. The SET's and RESET's results are not the
  * query's.
  */
-function genericPlanQueryClass(Query: QueryClass): QueryClass {
-  return class GenericPlanQuery extends Query {
+function customPlanQueryClass(Query: QueryClass): QueryClass {
+  return class CustomPlanQuery extends Query {
     override prepare(connection: ProtocolConnection): void {
       if (!this.hasBeenParsed(connection)) {
         connection.parse({ text: this.text, name: this.name, types: this.types });
         (connection as unknown as { submittedNamedStatements: Record<string, string> }).submittedNamedStatements[this.name!] = this.text;
       }
-      runUnnamed(connection, GENERIC_PLANS_ON);
+      runUnnamed(connection, CUSTOM_PLANS_ON);
       super.prepare(connection); // the statement is parsed now: this binds and executes it (_getRows)
     }
 
     override _getRows(connection: ProtocolConnection, rows?: number): void {
       connection.execute({ portal: this.portal, rows });
-      runUnnamed(connection, GENERIC_PLANS_OFF);
+      runUnnamed(connection, CUSTOM_PLANS_OFF);
       connection.sync();
     }
 
@@ -145,7 +147,7 @@ function genericPlanQueryClass(Query: QueryClass): QueryClass {
 export function nameRepeatedStatements(client: pg.PoolClient, names: StatementNames, Query: typeof pg.Query): void {
   const query = client.query as (...args: unknown[]) => unknown;
   names.learnServer((text) => query.call(client, text) as Promise<pg.QueryResult<{ citus: boolean }>>);
-  const GenericPlanQuery = genericPlanQueryClass(Query as unknown as QueryClass);
+  const CustomPlanQuery = customPlanQueryClass(Query as unknown as QueryClass);
   client.query = function (this: pg.PoolClient, ...args: unknown[]) {
     const [text, values, callback] = args;
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) return query.apply(this, args);
@@ -153,7 +155,7 @@ export function nameRepeatedStatements(client: pg.PoolClient, names: StatementNa
     if (!name) return query.apply(this, args);
     const answer = text.includes(PLAN_ONCE_TEXT)
       ? new Promise<pg.QueryResult>((resolve, reject) => {
-          query.call(this, new GenericPlanQuery({ name, text, values }, (err, result) => (err ? reject(err) : resolve(result))));
+          query.call(this, new CustomPlanQuery({ name, text, values }, (err, result) => (err ? reject(err) : resolve(result))));
         })
       : (query.call(this, { name, text, values }) as Promise<pg.QueryResult>);
     return answer.catch((err: { code?: string }) => {
