@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import { withActor } from '../events/source.js';
 import type { CommittedWrites } from '../db/driver/committed-writes.js';
@@ -89,6 +90,9 @@ export function pollingWorker(name: string, pacing: Pacing | number, logger: Log
   let knownDue: number | null = null;
   let unsubscribe = () => {};
   const abandon = new AbortController();
+  // Every attempt or fetch in flight listens to it (and stops listening when it ends): dozens at
+  // once are expected, not a leak that Node's warning at eleven would suggest.
+  setMaxListeners(0, abandon.signal);
 
   const schedule = (ms: number) => {
     if (timer) clearTimeout(timer);
