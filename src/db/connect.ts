@@ -242,12 +242,12 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     // Nor may a checked-out one (a transaction between two statements, a worker's claim): the
     // pool listens only while a client is idle. The statement in flight fails on its own, and
     // the broken client is discarded when it is released.
-    const names = options.preparedStatements === false ? null : new StatementNames();
+    const names = options.preparedStatements === false ? null : new StatementNames(pg.Query);
     pool.on('connect', (client) => {
       client.on('error', () => {});
       // Each connection sends the process's repeated texts as named statements, unless turned
       // off for a pooler that cannot keep them (docs/configuration.md).
-      if (names) nameRepeatedStatements(client, names, pg.Query);
+      if (names) nameRepeatedStatements(client, names);
     });
     const dialect = new PreviewablePostgresDialect({ pool });
     const kysely = new Kysely<Database>({ dialect, plugins: statementLogPlugins() });

@@ -88,10 +88,13 @@ export function citusStatements(statement: string): string[] {
   ];
 }
 
-/** Whether the database is a Citus coordinator (the extension exists in it); in a transaction or not. */
+/** The condition "this database is a Citus coordinator" (the extension exists in it), as SQL text: asked through kysely and through a bare connection alike. */
+export const CITUS_INSTALLED = `exists (select 1 from pg_extension where extname = 'citus')`;
+
+/** Whether the database is a Citus coordinator; in a transaction or not. */
 export async function isCitus(db: Kysely<Database>): Promise<boolean> {
-  const found = await sql<{ one: number }>`select 1 as one from pg_extension where extname = 'citus'`.execute(db);
-  return found.rows.length > 0;
+  const found = await sql<{ citus: boolean }>`select ${sql.raw(CITUS_INSTALLED)} as citus`.execute(db);
+  return found.rows[0].citus;
 }
 
 /**

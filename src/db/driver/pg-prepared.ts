@@ -24,6 +24,7 @@
  */
 import type pg from 'pg';
 import { PLAN_ONCE_TEXT } from '../plan-once.js';
+import { CITUS_INSTALLED } from '../distribution.js';
 import { MAX_PREPARED_TEXTS, RepeatedTexts } from './repeated-texts.js';
 
 /** "cached plan must not change result type": a table under a prepared `select *` changed shape. */
@@ -31,6 +32,8 @@ const PLAN_SHAPE_CHANGED = '0A000';
 
 /** The names of a process's repeated texts, shared by all its connections (each parses a name once). */
 export class StatementNames {
+  /** `pg`'s query for marked texts, made once a process (`customPlanQueryClass`). */
+  readonly CustomPlanQuery: QueryClass;
   readonly #names = new Map<string, string>();
   /** A text is named when it is seen the second time: one-off statements stay unnamed. */
   readonly #seen = new RepeatedTexts();
@@ -41,6 +44,11 @@ export class StatementNames {
    */
   namesMarkedTexts: boolean | null = null;
   #asking = false;
+
+  /** `Query`: the `pg` module's own (given, so that a process on PGlite never loads `pg`). */
+  constructor(Query: typeof pg.Query) {
+    this.CustomPlanQuery = customPlanQueryClass(Query as unknown as QueryClass);
+  }
 
   /** The name to send `text` under, or null: run it unnamed. */
   nameFor(text: string): string | null {
@@ -66,7 +74,7 @@ export class StatementNames {
   learnServer(ask: (text: string) => Promise<pg.QueryResult<{ citus: boolean }>>): void {
     if (this.namesMarkedTexts !== null || this.#asking) return;
     this.#asking = true;
-    ask(`select exists (select 1 from pg_extension where extname = 'citus') as citus`).then(
+    ask(`select ${CITUS_INSTALLED} as citus`).then(
       (answer) => (this.namesMarkedTexts = !answer.rows[0].citus),
       () => (this.#asking = false), // the connection failed: the next one asks
     );
@@ -144,10 +152,9 @@ function customPlanQueryClass(Query: QueryClass): QueryClass {
  * calls `query(text, values)`; every other form (a cursor, a config object, a callback) passes
  * through as it was.
  */
-export function nameRepeatedStatements(client: pg.PoolClient, names: StatementNames, Query: typeof pg.Query): void {
+export function nameRepeatedStatements(client: pg.PoolClient, names: StatementNames): void {
   const query = client.query as (...args: unknown[]) => unknown;
   names.learnServer((text) => query.call(client, text) as Promise<pg.QueryResult<{ citus: boolean }>>);
-  const CustomPlanQuery = customPlanQueryClass(Query as unknown as QueryClass);
   client.query = function (this: pg.PoolClient, ...args: unknown[]) {
     const [text, values, callback] = args;
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) return query.apply(this, args);
@@ -155,7 +162,7 @@ export function nameRepeatedStatements(client: pg.PoolClient, names: StatementNa
     if (!name) return query.apply(this, args);
     const answer = text.includes(PLAN_ONCE_TEXT)
       ? new Promise<pg.QueryResult>((resolve, reject) => {
-          query.call(this, new CustomPlanQuery({ name, text, values }, (err, result) => (err ? reject(err) : resolve(result))));
+          query.call(this, new names.CustomPlanQuery({ name, text, values }, (err, result) => (err ? reject(err) : resolve(result))));
         })
       : (query.call(this, { name, text, values }) as Promise<pg.QueryResult>);
     return answer.catch((err: { code?: string }) => {

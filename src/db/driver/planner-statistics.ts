@@ -24,6 +24,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { VacuumPace } from './vacuum-pace.js';
+import { CITUS_INSTALLED } from '../distribution.js';
 
 /**
  * The statistics target of the embedded database's ANALYZE: a sample of 9,000 rows rather
@@ -157,7 +158,7 @@ async function analyzeTable(db: Kysely<any>, name: string, statisticsTarget: num
  */
 export async function serverGathersStatistics(db: Kysely<any>): Promise<boolean> {
   const { rows } = await sql<{ gathers: boolean }>`
-    select current_setting('autovacuum') = 'on' or exists (select 1 from pg_extension where extname = 'citus') as gathers`.execute(db);
+    select current_setting('autovacuum') = 'on' or ${sql.raw(CITUS_INSTALLED)} as gathers`.execute(db);
   return rows[0].gathers;
 }
 
