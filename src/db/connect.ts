@@ -15,7 +15,9 @@ import { WriteWatch, WriteWatchDriver } from './driver/write-watch.js';
 import { TableWrites } from './driver/table-writes.js';
 import { CommittedWrites } from './driver/committed-writes.js';
 import { WriteNoticeListener } from './driver/write-notices.js';
-import { StatementNames, nameRepeatedStatements } from './driver/pg-prepared.js';
+import { StatementNames } from './driver/pg-prepared.js';
+import { sendStatements } from './driver/pg-round-trips.js';
+import { roundTripQueryClass } from './driver/pg-round-trip-query.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -242,12 +244,14 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     // Nor may a checked-out one (a transaction between two statements, a worker's claim): the
     // pool listens only while a client is idle. The statement in flight fails on its own, and
     // the broken client is discarded when it is released.
-    const names = options.preparedStatements === false ? null : new StatementNames(pg.Query);
+    const names = options.preparedStatements === false ? null : new StatementNames();
+    const RoundTripQuery = roundTripQueryClass(pg);
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      // Each connection sends the process's repeated texts as named statements, unless turned
-      // off for a pooler that cannot keep them (docs/configuration.md).
-      if (names) nameRepeatedStatements(client, names);
+      // Each connection sends BEGIN and the writes that wait for COMMIT with the statement after
+      // them, and the process's repeated texts as named statements, unless turned off for a
+      // pooler that cannot keep them (docs/configuration.md).
+      sendStatements(client, names, RoundTripQuery);
     });
     const dialect = new PreviewablePostgresDialect({ pool });
     const kysely = new Kysely<Database>({ dialect, plugins: statementLogPlugins() });

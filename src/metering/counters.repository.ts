@@ -14,6 +14,17 @@ import { sql } from 'kysely';
 import type { DbHandle, Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import type { PlatformScope } from '../tenancy/index.js';
+import { sentWithNext } from '../db/sent-with-next.js';
+
+/**
+ * `endsWork`: nothing but COMMIT follows the upsert in its transaction, so it may travel with
+ * COMMIT (src/db/sent-with-next.ts); its answer is not read either way.
+ */
+export interface CounterWrite {
+  endsWork: boolean;
+}
+
+const markedFor = ({ endsWork }: CounterWrite) => (endsWork ? sentWithNext : sql``);
 
 export const COUNTERS = ['active_accounts', 'active_resources', 'bookings_created', 'api_requests', 'webhook_deliveries'] as const;
 export type CounterName = (typeof COUNTERS)[number];
@@ -35,6 +46,7 @@ export async function addToAccountCounters(
   scope: CounterScope,
   period: string,
   amounts: Partial<Counters>,
+  write: CounterWrite = { endsWork: false },
 ): Promise<void> {
   const names = COUNTERS.filter((c) => (amounts[c] ?? 0) !== 0);
   if (names.length === 0) return;
@@ -54,6 +66,7 @@ export async function addToAccountCounters(
         Object.fromEntries(names.map((c) => [c, sql`usage_counters.${sql.ref(c)} + excluded.${sql.ref(c)}`])) as never,
       ),
     )
+    .modifyEnd(markedFor(write))
     .execute();
 }
 
@@ -63,6 +76,7 @@ export async function addToPlatformCounters(
   scope: PlatformScope,
   period: string,
   amounts: { api_requests?: number; webhook_deliveries?: number },
+  write: CounterWrite = { endsWork: false },
 ): Promise<void> {
   const apiRequests = amounts.api_requests ?? 0;
   const deliveries = amounts.webhook_deliveries ?? 0;
@@ -76,6 +90,7 @@ export async function addToPlatformCounters(
         webhook_deliveries: sql`usage_platform_counters.webhook_deliveries + excluded.webhook_deliveries`,
       }),
     )
+    .modifyEnd(markedFor(write))
     .execute();
 }
 

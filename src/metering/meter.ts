@@ -14,7 +14,7 @@
 import { beforeCommit, type Trx } from '../db/transaction.js';
 import type { AccountScope, PlatformScope } from '../tenancy/index.js';
 import { periodOf } from '../core/usage/periods.js';
-import { addToAccountCounters, addToPlatformCounters, markActive, markActiveResourcesOf, type Counters } from './counters.repository.js';
+import { addToAccountCounters, addToPlatformCounters, markActive, markActiveResourcesOf, type CounterWrite, type Counters } from './counters.repository.js';
 
 type Amounts = Partial<Pick<Counters, 'bookings_created' | 'webhook_deliveries'>>;
 
@@ -50,14 +50,15 @@ async function add(trx: Trx, scope: PlatformScope & { accountId: string | null }
   }
 }
 
+/** The last step before COMMIT: the upserts travel with COMMIT on PostgreSQL (src/db/sent-with-next.ts). */
 async function writePending(trx: Trx, pending: Map<string, PendingCounts>): Promise<void> {
   pendingOf.delete(trx);
-  for (const entry of pending.values()) await writeCounts(trx, entry);
+  for (const entry of pending.values()) await writeCounts(trx, entry, { endsWork: true });
 }
 
-async function writeCounts(trx: Trx, { scope, period, amounts }: PendingCounts): Promise<void> {
-  if (scope.accountId) await addToAccountCounters(trx, { ...scope, accountId: scope.accountId }, period, amounts);
-  else await addToPlatformCounters(trx, scope, period, { webhook_deliveries: amounts.webhook_deliveries });
+async function writeCounts(trx: Trx, { scope, period, amounts }: PendingCounts, write: CounterWrite = { endsWork: false }): Promise<void> {
+  if (scope.accountId) await addToAccountCounters(trx, { ...scope, accountId: scope.accountId }, period, amounts, write);
+  else await addToPlatformCounters(trx, scope, period, { webhook_deliveries: amounts.webhook_deliveries }, write);
 }
 
 export async function accountActive(trx: Trx, scope: AccountScope, now: Date): Promise<void> {

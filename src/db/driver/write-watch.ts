@@ -2,6 +2,7 @@ import { CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
 import { ObservingDriver, type AfterStatement } from './observing-driver.js';
 import type { TableWrites } from './table-writes.js';
 import type { CommittedWrites } from './committed-writes.js';
+import { SENT_WITH_NEXT_TEXT } from '../sent-with-next.js';
 
 /**
  * The tables a statement may write, lowercased: the target of insert into, update, delete from,
@@ -101,7 +102,8 @@ export class WriteWatch {
  * tool, a test's own SQL); on Citus the notice is sent by the coordinator, where the API
  * processes listen. A transaction's written tables are told to `committed` at its COMMIT and,
  * on the work channel, to other processes' workers: the `pg_notify` goes in the COMMIT's own
- * message (no round trip more), at most once per table every WORK_NOTICE_GAP_MS.
+ * round trip (held back to travel with it: src/db/sent-with-next.ts), at most once per table
+ * every WORK_NOTICE_GAP_MS.
  */
 export class WriteWatchDriver extends ObservingDriver {
   /** Connections inside a transaction, and those of them that wrote a watched table. */
@@ -124,7 +126,8 @@ export class WriteWatchDriver extends ObservingDriver {
     private readonly committed?: CommittedWrites,
   ) {
     super(inner);
-    const notice = channels ? CompiledQuery.raw("select pg_notify($1, '')", [channels.auth]) : null;
+    // Inside a transaction it goes with the statement after it, or with COMMIT (src/db/sent-with-next.ts).
+    const notice = channels ? CompiledQuery.raw(`select pg_notify($1, '') ${SENT_WITH_NEXT_TEXT}`, [channels.auth]) : null;
     this.#afterWrite = async (connection) => {
       if (notice) await connection.executeQuery(notice);
       this.watch.changed();
@@ -166,10 +169,9 @@ export class WriteWatchDriver extends ObservingDriver {
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const notice = this.#workNotice(this.#tablesWritten.get(connection));
     try {
-      if (notice) {
-        // Table names are [a-z0-9_] (writtenTables); one simple-protocol message, two statements.
-        await this.unwrap(connection).executeQuery(CompiledQuery.raw(`select pg_notify('${this.channels!.work}', '${notice.join(',')}'); commit`));
-      } else await super.commitTransaction(connection);
+      // Held back, the notice travels with COMMIT (src/db/sent-with-next.ts).
+      if (notice) await this.unwrap(connection).executeQuery(CompiledQuery.raw(`select pg_notify($1, $2) ${SENT_WITH_NEXT_TEXT}`, [this.channels!.work, notice.join(',')]));
+      await super.commitTransaction(connection);
       if (this.#wrote.has(connection)) this.watch.changed();
       const written = this.#tablesWritten.get(connection);
       if (written?.size) this.committed!.committed(written);

@@ -1,0 +1,104 @@
+/**
+ * `pg`'s query with companions: statements sent in the same round trip, before and after it,
+ * over the extended protocol with one Sync at the end. The server runs them in order and stops
+ * at the first error, which is then the query's; their own results are not the query's.
+ *
+ * Used for what the service sends beside a statement rather than on its own: a transaction's
+ * BEGIN and a write that waits for COMMIT (src/db/driver/pg-round-trips.ts), and the plan
+ * cache switched to custom plans around a marked statement (src/db/driver/pg-prepared.ts).
+ */
+import type pg from 'pg';
+
+/** A statement sent with a query; it returns no rows (rows it returned would be dropped). */
+export interface Companion {
+  text: string;
+  values: readonly unknown[];
+}
+
+export interface RoundTripConfig {
+  text: string;
+  values: readonly unknown[];
+  name?: string | null;
+  before: readonly Companion[];
+  after: readonly Companion[];
+}
+
+/** What the query uses of the protocol connection `pg` hands it (not in its typings). */
+interface ProtocolConnection {
+  parse(message: { text: string; name?: string; types?: unknown }): void;
+  bind(message: { values?: readonly unknown[]; valueMapper?: (value: unknown) => unknown }): void;
+  execute(message: { portal?: string; rows?: number }): void;
+  sync(): void;
+  submittedNamedStatements: Record<string, string>;
+}
+
+/** The steps of `pg`'s own query that are extended here (not in its typings). */
+interface QuerySteps {
+  name?: string;
+  text: string;
+  types?: unknown;
+  portal: string;
+  queryMode?: string;
+  hasBeenParsed(connection: ProtocolConnection): boolean;
+  prepare(connection: ProtocolConnection): void;
+  _getRows(connection: ProtocolConnection, rows?: number): void;
+  handleCommandComplete(message: { text: string }, connection: ProtocolConnection): void;
+  handleDataRow(message: unknown): void;
+}
+type Callback = (err: Error | undefined, result: pg.QueryResult) => void;
+type QueryClass = new (config: pg.QueryConfig, callback: Callback) => QuerySteps;
+export type RoundTripQueryClass = new (config: RoundTripConfig, callback: Callback) => unknown;
+
+/**
+ * Makes the class from the `pg` module's own query and value mapper (given, so that a process
+ * on the embedded database never loads `pg`). Order on the wire: the query's Parse when it is
+ * named and new (`pg` records a name as parsed at the round trip's first ParseComplete, so
+ * that must be its own), the companions before, the query (Bind, Describe, Execute), the
+ * companions after, Sync.
+ */
+export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
+  const Query = pgModule.Query as unknown as QueryClass;
+  const { prepareValue } = (pgModule as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
+  const send = (connection: ProtocolConnection, { text, values }: Companion): void => {
+    connection.parse({ text });
+    connection.bind({ values, valueMapper: prepareValue });
+    connection.execute({});
+  };
+
+  return class RoundTripQuery extends Query {
+    readonly #before: readonly Companion[];
+    readonly #after: readonly Companion[];
+    /** Statements of the round trip completed so far: the query's is the one after `before`. */
+    #completed = 0;
+
+    constructor({ text, values, name, before, after }: RoundTripConfig, callback: Callback) {
+      super({ text, values: [...values], name: name ?? undefined }, callback);
+      this.#before = before;
+      this.#after = after;
+      this.queryMode = 'extended'; // even without values: the companions need the extended protocol
+    }
+
+    override prepare(connection: ProtocolConnection): void {
+      if (this.name && !this.hasBeenParsed(connection)) {
+        connection.parse({ text: this.text, name: this.name, types: this.types });
+        connection.submittedNamedStatements[this.name] = this.text;
+      }
+      for (const companion of this.#before) send(connection, companion);
+      super.prepare(connection); // parsed now if named: binds, describes and executes it (_getRows)
+    }
+
+    override _getRows(connection: ProtocolConnection, rows?: number): void {
+      connection.execute({ portal: this.portal, rows });
+      for (const companion of this.#after) send(connection, companion);
+      connection.sync();
+    }
+
+    override handleDataRow(message: unknown): void {
+      if (this.#completed === this.#before.length) super.handleDataRow(message);
+    }
+
+    override handleCommandComplete(message: { text: string }, connection: ProtocolConnection): void {
+      if (this.#completed++ === this.#before.length) super.handleCommandComplete(message, connection);
+    }
+  };
+}
