@@ -45,7 +45,17 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 const ms = (column: string) => sql`round(date_part('epoch', ${sql.ref(column)}) * 1000)::int8`;
 
+/**
+ * The facts of some resources, by id, and their account's time zone (the default zone of a
+ * search and a calendar, read in the same statement: docs/performance.md, "Round trips"); null
+ * when no statement was needed (no resource asked) or the account is gone.
+ */
+export class ResourceFactsMap extends Map<string, ResourceFactsBundle> {
+  accountTimeZone: string | null = null;
+}
+
 interface FactRows {
+  account_timezone: string | null;
   account_rules: BookingRulesRow | null;
   account_holidays: HolidaysRow | null;
   resources: {
@@ -97,6 +107,7 @@ async function loadFactRows(db: DbHandle, account: string, ids: string[], range:
   const idList = sql`${ids}::text[]`;
   const result = await sql<FactRows>`
     select
+      (select a.timezone from accounts a where a.id = ${account}) as account_timezone,
       (select a.booking_rules from accounts a where a.id = ${account}) as account_rules,
       (select a.holidays from accounts a where a.id = ${account}) as account_holidays,
       (select coalesce(json_agg(json_build_object(
@@ -146,10 +157,11 @@ export async function loadResourceFacts(
   range: Interval,
   now: Date,
   options: FactsOptions = {},
-): Promise<Map<string, ResourceFactsBundle>> {
-  const out = new Map<string, ResourceFactsBundle>();
+): Promise<ResourceFactsMap> {
+  const out = new ResourceFactsMap();
   if (resourceIds.length === 0) return out;
   const facts = await loadFactRows(db, scope.accountId, [...new Set(resourceIds)], range, now);
+  out.accountTimeZone = facts.account_timezone;
   if (facts.resources.length === 0) return out;
   const ids = facts.resources.map((r) => r.id);
   const rules = new Map(facts.resources.map((r) => [r.id, rulesInForce(facts.account_rules, r.booking_rules)]));

@@ -23,7 +23,7 @@
  */
 export { lockResources, lockResource, lockAllResources, type ResourceLocks } from './locks.js';
 export { holdsCapacity, pendingAndLive, pendingAndLapsed, requestedAndLive, requestedAndLapsed, takesSeats, SEAT_TAKING } from './holds.repository.js';
-export { loadResourceFacts, resourceIdsOfType, type ResourceFactsBundle } from './facts.repository.js';
+export { loadResourceFacts, resourceIdsOfType, type ResourceFactsBundle, type ResourceFactsMap } from './facts.repository.js';
 export { lockAndPlan, conflictError, spanOf, timelinesFrom, distinctIds, type LockedPlan, type ParsedSegment, type PlanRequest } from './planner.js';
 export { writeBooking, type WriteBooking } from './writer.js';
 export { recheckBookings, type RecheckOptions } from './recheck.js';

@@ -41,6 +41,20 @@ describe('availability search', () => {
     expect(starts(local.slots, 'Asia/Kathmandu')).toEqual(hours(9, 10, 11, 12, 13, 14, 15, 16));
   });
 
+  it("answers in the account's time zone as it is now, read with the facts, also for the calendar and for a type without resources", async () => {
+    const api = await t.newAccount({ timezone: 'UTC' });
+    const r = await openResource(api, { timezone: 'Asia/Kathmandu' });
+    const body = { from: '2027-01-11T00:00:00Z', to: '2027-01-12T00:00:00Z', segments: [{ resource: r.id, duration_minutes: 60 }], slot_interval_minutes: 60 };
+    expect((await t.api.post(`/v1/accounts/${api.accountId}`, { timezone: 'Asia/Kathmandu' })).status).toBe(200);
+    const moved = await search(api, body);
+    expect(moved.timezone).toBe('Asia/Kathmandu');
+    expect(starts(moved.slots, 'Asia/Kathmandu')).toEqual(hours(9, 10, 11, 12, 13, 14, 15, 16));
+    const calendar = await api.get('/v1/availability/calendar', { resource: r.id, from: body.from, to: body.to });
+    expect(calendar.body.timezone).toBe('Asia/Kathmandu');
+    const none = await search(api, { ...body, segments: [{ type: 'nobody', duration_minutes: 60 }] });
+    expect(none).toMatchObject({ timezone: 'Asia/Kathmandu', slots: [] });
+  });
+
   it('takes time away with overrides: [] closes the day, intervals replace it', async () => {
     const api = await t.newAccount({ timezone: TZ });
     const r = await openResource(api);

@@ -6,7 +6,7 @@ import { availabilityCalendarInSteps } from '../../core/availability/calendar.js
 import { runInSlices } from '../../lib/slices.js';
 import { formatInstant } from '../../core/time/wall-time.js';
 import { loadResourceFacts } from '../../capacity/index.js';
-import { checkRange, resolveTimeZone } from './range.js';
+import { checkRange, givenTimeZone, resolveTimeZone } from './range.js';
 import { assertLocationsExist as checkLocations } from '../../capacity/index.js';
 import { domainSignals } from '../../metrics/signals.js';
 
@@ -29,9 +29,10 @@ export function availabilityCalendarFor(db: DbHandle, scope: AccountScope, req: 
 
 async function computeAvailabilityCalendarFor(db: DbHandle, scope: AccountScope, req: CalendarRequest, now: number) {
   const range = checkRange(req.from, req.to);
-  const timeZone = await resolveTimeZone(db, scope, req.timezone);
+  const given = givenTimeZone(req.timezone);
   if (req.location !== undefined) await checkLocations(db, scope, [{ id: req.location, param: 'location' }]);
   const facts = await loadResourceFacts(db, scope, [req.resource], range, new Date(now));
+  const timeZone = await resolveTimeZone(db, scope, given, facts);
   const bundle = facts.get(req.resource);
   if (!bundle) throw notFound('resource', req.resource, 'resource');
   const timeline = buildResourceTimeline({ ...bundle, range });

@@ -12,6 +12,7 @@ import { relativeLayout, slotSegments } from '../../core/availability/search.js'
 import { explainPlan } from '../../core/availability/explain.js';
 import { formatInstant, instantToLocalDate, localGridInstants, parseInstant } from '../../core/time/wall-time.js';
 import { loadCandidateFacts, prepareSearch, previousOfSearch, type SearchRequest } from './search.service.js';
+import { resolveTimeZone } from './range.js';
 
 export interface ExplainRequest extends SearchRequest {
   start: string;
@@ -20,7 +21,8 @@ export interface ExplainRequest extends SearchRequest {
 export async function explainAvailability(db: DbHandle, scope: AccountScope, req: ExplainRequest, now: number) {
   const { start: _start, ...search } = req;
   const prepared = await prepareSearch(db, scope, search);
-  const { range, timeZone, segments } = prepared;
+  const { range, segments } = prepared;
+  const timeZone = await resolveTimeZone(db, scope, prepared.timeZone);
   const start = parseInstant(req.start);
   if (start === null) throw invalid('start', 'Invalid start: must be an RFC 3339 date-time such as 2026-03-02T14:00:00Z.');
   if (start < range.start || start >= range.end) throw invalid('start', 'Invalid start: must lie in the searched range, from (inclusive) to to (exclusive).');

@@ -7,7 +7,7 @@ import type { CandidateOrder, FairnessPeriod, PreviousBooking } from '../../core
 import { runInSlices, Slicer } from '../../lib/slices.js';
 import { formatInstant } from '../../core/time/wall-time.js';
 import { latestBookingOfCustomer, loadResourceFacts, resourceIdsOfType } from '../../capacity/index.js';
-import { checkRange, resolveTimeZone } from './range.js';
+import { checkRange, givenTimeZone, resolveTimeZone } from './range.js';
 import { assertLocationsExist as checkLocations } from '../../capacity/index.js';
 import { domainSignals } from '../../metrics/signals.js';
 import { assertSearchBudget, assertTypeCandidates } from './cost.js';
@@ -64,7 +64,8 @@ export function searchAvailability(db: DbHandle, scope: AccountScope, req: Searc
 /** What search and explain share: the checked request, its candidates and its segments. */
 export interface PreparedSearch {
   range: { start: number; end: number };
-  timeZone: string;
+  /** The zone given, checked; null: the account's (`resolveTimeZone`, with the facts). */
+  timeZone: string | null;
   /** Candidates per segment, in order (a type with none: an empty list). */
   candidates: string[][];
   /** Every named resource, with where it was named (404 if it does not exist). */
@@ -84,7 +85,7 @@ export async function prepareSearch(db: DbHandle, scope: AccountScope, req: Sear
   const range = checkRange(req.from, req.to);
   const scopes = req.segments.map(candidateScope);
   const previousOf = customerToPrefer(req);
-  const timeZone = await resolveTimeZone(db, scope, req.timezone);
+  const timeZone = givenTimeZone(req.timezone);
 
   // Candidates per segment, in order: the named one, the given list, or the type's active
   // resources in creation order.
@@ -166,9 +167,10 @@ export async function loadCandidateFacts(db: DbHandle, scope: AccountScope, prep
 
 async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req: SearchRequest, now: number) {
   const prepared = await prepareSearch(db, scope, req);
-  const { range, timeZone, candidates, segments } = prepared;
+  const { range, candidates, segments } = prepared;
   const loadRange = timelineRangeFor(range);
   const [facts, previous] = await Promise.all([loadCandidateFacts(db, scope, prepared, loadRange, now), previousOfSearch(db, scope, prepared)]);
+  const timeZone = await resolveTimeZone(db, scope, prepared.timeZone, facts);
 
   const empty = { object: 'availability' as const, timezone: timeZone, slots: [], has_more: false, next_from: null };
   // A type with no active resource: nothing can be booked.
