@@ -28,14 +28,23 @@ async function connection(): Promise<{ client: pg.Client; roundTrips: () => numb
   return { client, roundTrips: () => count, close: () => client.end() };
 }
 
+/** Runs `work` on a new connection, closed after it, with the table emptied first. */
+async function onConnection(work: (c: { client: pg.Client; roundTrips: () => number }) => Promise<void>): Promise<void> {
+  const { client, roundTrips, close } = await connection();
+  try {
+    await client.query('delete from trip_rows', []);
+    await work({ client, roundTrips });
+  } finally {
+    await close();
+  }
+}
+
 const rowsOf = async (client: pg.Client) => (await client.query('select id, note from trip_rows order by id', [])).rows;
 const heldInsert = `insert into trip_rows values ($1, $2) ${SENT_WITH_NEXT_TEXT}`;
 
 describe.runIf(onServer)('round trips to PostgreSQL', () => {
-  it('carry BEGIN with the transaction’s first statement and a marked write with COMMIT: a transaction of two statements takes two', async () => {
-    const { client, roundTrips, close } = await connection();
-    try {
-      await client.query('delete from trip_rows', []);
+  it('carry BEGIN with the transaction’s first statement and a marked write with COMMIT: a transaction of two statements takes two', () =>
+    onConnection(async ({ client, roundTrips }) => {
       const before = roundTrips();
       await client.query('begin', []);
       const locked = await client.query('select count(*)::int as n from trip_rows where id > $1', [0]);
@@ -46,15 +55,10 @@ describe.runIf(onServer)('round trips to PostgreSQL', () => {
       expect(held.rows).toEqual([]);
       expect(committed.command).toBe('COMMIT');
       expect(await rowsOf(client)).toEqual([{ id: 1, note: 'counted' }]);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('cost nothing for a transaction that sends no statement, and drop a held write on ROLLBACK', async () => {
-    const { client, roundTrips, close } = await connection();
-    try {
-      await client.query('delete from trip_rows', []);
+  it('cost nothing for a transaction that sends no statement, and drop a held write on ROLLBACK', () =>
+    onConnection(async ({ client, roundTrips }) => {
       const before = roundTrips();
       await client.query('begin', []);
       expect((await client.query('commit', [])).command).toBe('COMMIT');
@@ -67,15 +71,10 @@ describe.runIf(onServer)('round trips to PostgreSQL', () => {
       await client.query('rollback', []);
       expect(roundTrips() - before).toBe(2);
       expect(await rowsOf(client)).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('make a held write’s error the error of COMMIT, which then commits nothing', async () => {
-    const { client, close } = await connection();
-    try {
-      await client.query('delete from trip_rows', []);
+  it('make a held write’s error the error of COMMIT, which then commits nothing', () =>
+    onConnection(async ({ client }) => {
       await client.query('insert into trip_rows values ($1, $2)', [1, 'there']);
       await client.query('begin', []);
       await client.query('insert into trip_rows values ($1, $2)', [2, 'in the transaction']);
@@ -83,28 +82,18 @@ describe.runIf(onServer)('round trips to PostgreSQL', () => {
       await expect(client.query('commit', [])).rejects.toMatchObject({ code: '23505' });
       await client.query('rollback', []); // what kysely sends after a failed COMMIT
       expect(await rowsOf(client)).toEqual([{ id: 1, note: 'there' }]);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('send a script of several statements after the held BEGIN, on the simple protocol', async () => {
-    const { client, close } = await connection();
-    try {
-      await client.query('delete from trip_rows', []);
+  it('send a script of several statements after the held BEGIN, on the simple protocol', () =>
+    onConnection(async ({ client }) => {
       await client.query('begin', []);
       await client.query("insert into trip_rows values (5, 'one'); insert into trip_rows values (6, 'two')", []);
       await client.query('commit', []);
       expect((await rowsOf(client)).map((r) => r.id)).toEqual([5, 6]);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('hold nothing back outside a transaction, however the last one ended', async () => {
-    const { client, roundTrips, close } = await connection();
-    try {
-      await client.query('delete from trip_rows', []);
+  it('hold nothing back outside a transaction, however the last one ended', () =>
+    onConnection(async ({ client, roundTrips }) => {
       await client.query('begin', []);
       await client.query('insert into trip_rows values ($1, $2)', [9, 'in the transaction']);
       await client.query("select 'a script that ends it'; commit", []);
@@ -112,15 +101,10 @@ describe.runIf(onServer)('round trips to PostgreSQL', () => {
       await client.query(heldInsert, [10, 'at once']);
       expect(roundTrips() - before).toBe(1);
       expect((await rowsOf(client)).map((r) => r.id)).toEqual([9, 10]);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
-  it('run a named statement planned with its values after a held BEGIN, and answer as before', async () => {
-    const { client, close } = await connection();
-    try {
-      await client.query('delete from trip_rows', []);
+  it('run a named statement planned with its values after a held BEGIN, and answer as before', () =>
+    onConnection(async ({ client }) => {
       await client.query("insert into trip_rows values (7, 'seven'), (8, 'eight')", []);
       const marked = `select ${PLAN_ONCE_TEXT} note from trip_rows where id = $1`;
       const notes: string[] = [];
@@ -131,10 +115,7 @@ describe.runIf(onServer)('round trips to PostgreSQL', () => {
       }
       expect(notes).toEqual(['seven', 'eight', 'seven']);
       expect((await client.query('show plan_cache_mode', [])).rows).toEqual([{ plan_cache_mode: 'auto' }]);
-    } finally {
-      await close();
-    }
-  });
+    }));
 
   it('give withTransaction a held write’s error, retried or not, and commit nothing of the use case', async () => {
     const db = await connect({ databaseUrl: fresh!.url, dataDir: null, poolSize: 1 });

@@ -25,7 +25,8 @@ import { SENT_WITH_NEXT_TEXT } from '../sent-with-next.js';
 import { PLAN_SHAPE_CHANGED, planAround, type StatementNames } from './pg-prepared.js';
 import type { Companion, RoundTripQueryClass } from './pg-round-trip-query.js';
 
-const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+/** BEGIN with its modes only: a script that begins with BEGIN holds more statements, and is not held. */
+const BEGIN = /^\s*(begin|start\s+transaction)\b[a-z ,]*;?\s*$/i;
 const COMMIT = /^\s*(commit|end)\s*;?\s*$/i;
 const ROLLBACK = /^\s*(rollback|abort)\s*;?\s*$/i;
 
