@@ -21,12 +21,13 @@ import { sql } from 'kysely';
  * so the generic plan reads a long-booked room's range through them as the plan made with its
  * values does. Before migration 029 it walked the room's whole history (250 ms for a room with
  * 50,000 past bookings), and again, at scale, while the statuses were asked inside an `or`
- * (docs/performance.md, "One plan, kept"). On PostgreSQL a marked text is planned with its
- * values at every execution, but parsed once: named, and run with the plan cache switched to
- * custom plans around it, in the same round trip (src/db/driver/pg-prepared.ts). There the
- * generic plan, made from a large database's statistics, read a room's history through another
- * index even so (docs/performance.md, "One plan on PostgreSQL"). On a Citus coordinator it
- * stays unnamed, planned with its values each time.
+ * (docs/performance.md, "One plan, kept"). On PostgreSQL a marked text keeps one generic plan
+ * too: named, and run with the plan cache switched to generic plans around it, in the same round
+ * trip (src/db/driver/pg-prepared.ts). There, at a million bookings, the generic plan read a
+ * room's history through another index even so, because the planner took a resource's account
+ * and its id for independent conditions and expected about one segment a resource; the extended
+ * statistics of migration 030 tell it otherwise (docs/performance.md, "One plan on PostgreSQL").
+ * On a Citus coordinator it stays unnamed, planned with its values each time.
  */
 export const PLAN_ONCE_TEXT = '/* plan once */';
 export const planOnce = sql.raw(PLAN_ONCE_TEXT);

@@ -10,13 +10,14 @@
  * for the first five executions, then the generic one where that costs no more).
  *
  * Texts marked to be planned once (src/db/plan-once.ts), the held-time statements, are the
- * exception to the plan cache's choice: on the embedded database they keep one generic plan;
- * here they are planned with their values at every execution, which is safe at any size, but
- * parsed only once: named, and run with the plan cache switched to custom plans around them in
- * the same round trip (`planAround`). Sent unnamed, the facts statement was parsed and analysed
- * afresh each time (1.96 ms against 1.41 ms named). A generic plan would be cheaper
- * still (0.79 ms), but with a large database's statistics the server's generic plan read a
- * room's whole history through another index (docs/performance.md, "One plan on PostgreSQL").
+ * exception to the plan cache's choice: as on the embedded database they keep one generic plan,
+ * made once a connection without their values, with the plan cache switched to generic plans
+ * around them in the same round trip (`planAround`). Sent unnamed, the facts statement was
+ * parsed, analysed and planned afresh each time (1.96 ms); named and planned with its values,
+ * 1.41 ms; with its one plan kept, 0.79 ms. That plan is safe at scale since migration 030 told
+ * the planner that a resource belongs to one account: before it, with a large database's
+ * statistics, the generic plan read a room's whole history through another index
+ * (docs/performance.md, "One plan on PostgreSQL").
  * On a Citus coordinator they stay unnamed: it makes no distributed plan of the held-time
  * lookup's two branches without their values ("could not create distributed plan"), and its
  * handling of named statements is its own. Statements without parameters stay unnamed. The
@@ -76,15 +77,17 @@ export class StatementNames {
 }
 
 /**
- * The companions of a named marked text: the plan cache switched to custom plans for it alone,
- * in its round trip (SET before, RESET after). If the statement fails, the server skips to Sync
- * and the RESET is not run, but the transaction the error aborts (the caller's, or the implicit
- * one of the round trip) takes the SET back with it.
+ * The companions of a named marked text: the plan cache switched to generic plans for it alone,
+ * in its round trip (SET before, RESET after), so that its first execution on a connection makes
+ * the plan and every later one keeps it (left to itself, the server plans with the values five
+ * times and then weighs the two). If the statement fails, the server skips to Sync and the RESET
+ * is not run, but the transaction the error aborts (the caller's, or the implicit one of the
+ * round trip) takes the SET back with it.
  */
 export function planAround(text: string, name: string | null): { before: Companion[]; after: Companion[] } {
   if (!name || !text.includes(PLAN_ONCE_TEXT)) return { before: [], after: [] };
-  return { before: [CUSTOM_PLANS_ON], after: [CUSTOM_PLANS_OFF] };
+  return { before: [GENERIC_PLANS_ON], after: [GENERIC_PLANS_OFF] };
 }
 
-const CUSTOM_PLANS_ON: Companion = { text: 'set plan_cache_mode = force_custom_plan', values: [] };
-const CUSTOM_PLANS_OFF: Companion = { text: 'reset plan_cache_mode', values: [] };
+const GENERIC_PLANS_ON: Companion = { text: 'set plan_cache_mode = force_generic_plan', values: [] };
+const GENERIC_PLANS_OFF: Companion = { text: 'reset plan_cache_mode', values: [] };

@@ -5,7 +5,7 @@
  *
  * Used for what the service sends beside a statement rather than on its own: a transaction's
  * BEGIN and a write that waits for COMMIT (src/db/driver/pg-round-trips.ts), and the plan
- * cache switched to custom plans around a marked statement (src/db/driver/pg-prepared.ts).
+ * cache switched to generic plans around a marked statement (src/db/driver/pg-prepared.ts).
  */
 import type pg from 'pg';
 
