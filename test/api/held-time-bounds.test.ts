@@ -136,46 +136,6 @@ describe('held time bounded at both ends', () => {
     expect(buffers[0]).toBeLessThan(40);
   });
 
-  it('keeps to the held-time indexes in the plan made without values among many accounts, because the planner knows a resource has one account', async () => {
-    // Without the statistics of migration 030, the planner multiplies "this account" by "this
-    // resource" and expects under one segment for a room, whatever its past: the plan made
-    // without values then read the room's history through booking_segments_resource (seen at a
-    // million bookings; here a crowd of 400 accounts of 4 resources each does the same on the
-    // embedded database; PostgreSQL 15 weighs the two indexes otherwise at this size, and only
-    // the scale benchmark shows it there: docs/performance.md, "One plan on PostgreSQL").
-    if ((await sql`select 1 from pg_extension where extname = 'citus'`.execute(t.db.kysely)).rows.length > 0) return;
-    const api = await t.newAccount();
-    const room = await openResource(api, {}, null);
-    const day = new Date(`${futureDay(3)}T00:00:00Z`);
-    await insertBusyBookings(t.db.kysely, { accountId: api.accountId, resourceId: room.id, count: 3000, segments: 1, from: new Date(day.getTime() - 3000 * 3600_000) });
-    await t.db.kysely.transaction().execute(async (trx) => {
-      // Only the planner's statistics of these rows matter: their accounts and bookings need not exist.
-      await sql`set local session_replication_role = replica`.execute(trx);
-      await sql`
-        insert into booking_segments (account_id, booking_id, position, resource_id, location_id, location_requested, start_at, end_at, held_start, held_end, quantity, buffer_before_minutes, buffer_after_minutes, booking_status, booking_expires_at)
-        select 'acct_crowd_' || (i % 400), 'bk_crowd_' || i, 0, 'res_crowd_' || (i % 1600), null, false, s, s + interval '1 hour', s, s + interval '1 hour', 1, 0, 0, 'confirmed', null
-        from generate_series(1, 8000) as i cross join lateral (select ${day}::timestamptz - make_interval(hours => i) as s) as t`.execute(trx);
-    });
-    await sql`analyze booking_segments`.execute(t.db.kysely);
-    const lookup = heldSegmentsOverlapping(api.accountId, [room.id], { start: day.getTime(), end: day.getTime() + DAY }, new Date()).compile(t.db.kysely);
-    const typeOf = (v: unknown) => (Array.isArray(v) ? 'text[]' : v instanceof Date ? 'timestamptz' : 'text');
-    const literal = (v: unknown) => (Array.isArray(v) ? `array[${v.map((x) => `'${x}'`).join(',')}]::text[]` : v instanceof Date ? `'${v.toISOString()}'::timestamptz` : `'${v}'`);
-    const name = `held_crowd_${Date.now()}`;
-    const plan = await t.db.kysely.connection().execute(async (conn) => {
-      await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
-      try {
-        await sql.raw(`prepare ${name}(${lookup.parameters.map(typeOf).join(', ')}) as ${lookup.sql}`).execute(conn);
-        const explained = JSON.stringify((await sql.raw(`explain (format json) execute ${name}(${lookup.parameters.map(literal).join(', ')})`).execute(conn)).rows);
-        await sql.raw(`deallocate ${name}`).execute(conn);
-        return explained;
-      } finally {
-        await sql`reset plan_cache_mode`.execute(conn);
-      }
-    });
-    expect(plan).toContain('"Index Name":"booking_segments_holding"');
-    expect(plan).not.toContain('"Index Name":"booking_segments_resource"');
-  });
-
   it("dates a candidate's last booking (balanced order) from its newest segments, not its whole history", async () => {
     const api = await t.newAccount();
     const room = await openResource(api, {}, null);
