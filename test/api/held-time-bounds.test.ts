@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { insertBooking, insertBusyBookings } from '../support/sql-fixtures.js';
+import { preparedText } from '../support/prepared-text.js';
 import { loadResourceFacts } from '../../src/capacity/index.js';
 import { HOLDING_STATUSES, heldSegmentsOverlapping, LONG_HELD_MS, segmentHoldsCapacity } from '../../src/capacity/holds.repository.js';
 import { holdsCapacity, type BookingStatus } from '../../src/core/bookings/transitions.js';
@@ -111,8 +112,6 @@ describe('held time bounded at both ends', () => {
     const [booked] = await insertBusyBookings(t.db.kysely, { accountId: api.accountId, resourceId: room.id, count: 1, segments: 1, from: new Date(day.getTime() + 10 * 3600_000) });
     await sql`analyze booking_segments`.execute(t.db.kysely);
     const lookup = heldSegmentsOverlapping(api.accountId, [room.id], { start: day.getTime(), end: day.getTime() + DAY }, new Date()).compile(t.db.kysely);
-    const typeOf = (v: unknown) => (Array.isArray(v) ? 'text[]' : v instanceof Date ? 'timestamptz' : 'text');
-    const literal = (v: unknown) => (Array.isArray(v) ? `array[${v.map((x) => `'${x}'`).join(',')}]::text[]` : v instanceof Date ? `'${v.toISOString()}'::timestamptz` : `'${v}'`);
     // The service keeps this plan on the embedded database; a Citus coordinator makes no
     // distributed plan of the lookup without its values (src/db/plan-once.ts).
     if ((await sql`select 1 from pg_extension where extname = 'citus'`.execute(t.db.kysely)).rows.length > 0) return;
@@ -120,8 +119,8 @@ describe('held time bounded at both ends', () => {
     const answer = await t.db.kysely.connection().execute(async (conn) => {
       await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
       try {
-        await sql.raw(`prepare ${name}(${lookup.parameters.map(typeOf).join(', ')}) as ${lookup.sql}`).execute(conn);
-        const execute = `execute ${name}(${lookup.parameters.map(literal).join(', ')})`;
+        const { prepare, execute } = preparedText(name, lookup);
+        await sql.raw(prepare).execute(conn);
         const rows = (await sql.raw<{ booking_id: string }>(execute).execute(conn)).rows;
         const plan = JSON.stringify((await sql.raw(`explain (analyze, buffers, format json) ${execute}`).execute(conn)).rows);
         await sql.raw(`deallocate ${name}`).execute(conn);

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../support/harness.js';
 import { insertBusyBookings } from '../support/sql-fixtures.js';
+import { preparedText } from '../support/prepared-text.js';
 import { heldSegmentsOverlapping } from '../../src/capacity/holds.repository.js';
 import { futureDay, openResource } from './bookings.helpers.js';
 
@@ -29,8 +30,6 @@ describe('the held-time lookup planned once', () => {
     const room = await openResource(api, {}, null);
     const day = new Date(`${futureDay(3)}T00:00:00Z`);
     const lookup = heldSegmentsOverlapping(api.accountId, [room.id], { start: day.getTime(), end: day.getTime() + DAY }, new Date()).compile(t.db.kysely);
-    const typeOf = (v: unknown) => (Array.isArray(v) ? 'text[]' : v instanceof Date ? 'timestamptz' : 'text');
-    const literal = (v: unknown) => (Array.isArray(v) ? `array[${v.map((x) => `'${x}'`).join(',')}]::text[]` : v instanceof Date ? `'${v.toISOString()}'::timestamptz` : `'${v}'`);
     const name = `held_crowd_${Date.now()}`;
     let plan = '';
     // In one transaction, rolled back: the room's past, the crowd and the statistics gathered over
@@ -47,8 +46,9 @@ describe('the held-time lookup planned once', () => {
           from generate_series(1, 8000) as i cross join lateral (select ${day}::timestamptz - make_interval(hours => i) as s) as t`.execute(trx);
         await sql`analyze booking_segments`.execute(trx);
         await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
-        await sql.raw(`prepare ${name}(${lookup.parameters.map(typeOf).join(', ')}) as ${lookup.sql}`).execute(trx);
-        plan = JSON.stringify((await sql.raw(`explain (format json) execute ${name}(${lookup.parameters.map(literal).join(', ')})`).execute(trx)).rows);
+        const { prepare, execute } = preparedText(name, lookup);
+        await sql.raw(prepare).execute(trx);
+        plan = JSON.stringify((await sql.raw(`explain (format json) ${execute}`).execute(trx)).rows);
         await sql.raw(`deallocate ${name}`).execute(trx);
         throw new RolledBack();
       })
