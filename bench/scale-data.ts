@@ -103,7 +103,7 @@ interface Slots {
 }
 
 /** One row per booking to write: account, resource, id, start, created (c), cancelled. */
-function slotsSql(s: Slots, firstDay: Date): string {
+function slotsSql(s: Slots, firstDay: Date, resources: { from: number; to: number }): string {
   const day0 = `'${firstDay.toISOString()}'::timestamptz`;
   return `
     select r.account_id, r.id as resource_id, ${idSql('bk', 'c.c', 'n.n')} as id, t.s, t.s + interval '${s.durationMinutes} minutes' as e, c.c, n.n % 20 = 19 as cancelled
@@ -111,11 +111,29 @@ function slotsSql(s: Slots, firstDay: Date): string {
     cross join generate_series(0, ${s.per - 1}) as i
     cross join lateral (select ${s.base}::bigint + r.k * ${s.per} + i as n) n
     cross join lateral (select '${s.firstStart.toISOString()}'::timestamptz + make_interval(mins => (i * ${s.stepMinutes} + (r.k % ${s.spread}) * 60)::int) as s) t
-    cross join lateral (select ${day0} - interval '7 days' + (t.s - ${day0}) / 2 as c) c`;
+    cross join lateral (select ${day0} - interval '7 days' + (t.s - ${day0}) / 2 as c) c
+    where r.k >= ${resources.from} and r.k < ${resources.to}`;
 }
 
+/**
+ * Bookings a statement writes at most: the triggers of a segment's insert (its foreign key, the
+ * reminder queue's) queue an event a row until the statement ends, and on Citus they run on
+ * the workers. Ten million in one statement took a worker's backend to 22 GB and the
+ * out-of-memory killer, a leak mended by migration 031 (docs/scaling.md, "How the migrations
+ * distribute"); in slices a build stays small whatever the engine keeps per row.
+ */
+const BOOKINGS_PER_STATEMENT = 250_000;
+
 async function writeBookings(db: Kysely<Database>, s: Slots, firstDay: Date): Promise<void> {
-  const from = slotsSql(s, firstDay);
+  const { count } = (await sql<{ count: string }>`select count(*) from resources where ${sql.raw(s.where)}`.execute(db)).rows[0];
+  const perStatement = Math.max(1, Math.floor(BOOKINGS_PER_STATEMENT / s.per));
+  for (let first = 0; first < Number(count); first += perStatement) {
+    await writeBookingsOf(db, slotsSql(s, firstDay, { from: first, to: first + perStatement }));
+  }
+}
+
+/** The bookings of `from` (slotsSql's rows), then their segments. */
+async function writeBookingsOf(db: Kysely<Database>, from: string): Promise<void> {
   await sql`
     insert into bookings (account_id, id, livemode, status, expires_at, start_at, end_at, seats, conflict_policy, conflicted, conflicts, metadata,
                           confirmed_at, cancelled_at, created_at, updated_at)

@@ -52,6 +52,29 @@ describe('table distribution', () => {
     expect(fks.rows[0]!.n).toBeGreaterThanOrEqual(35);
   });
 
+  it('plans the statements of every trigger function with their values on every Citus node, and keeps plans elsewhere', async () => {
+    // A kept plan of a statement on a distributed table leaks memory in the worker's backend at
+    // every run (migration 031, docs/scaling.md, "Triggers"): every function that runs a
+    // statement must plan it afresh there. On other engines the functions keep their plans.
+    const runningStatements = `p.pronamespace = 'public'::regnamespace and p.prolang = (select oid from pg_language where lanname = 'plpgsql')
+      and p.prosrc ~* '\\m(select|insert|update|delete|perform)\\M'`;
+    const functions = await sql<{ name: string; config: string[] | null }>`
+      select p.proname as name, p.proconfig as config from pg_proc p where ${sql.raw(runningStatements)} order by 1`.execute(db.kysely);
+    expect(functions.rows.map((f) => f.name)).toContain('reminder_queue_on_segment');
+    if (!(await onCitus())) {
+      expect(functions.rows.filter((f) => f.config !== null)).toEqual([]);
+      return;
+    }
+    const planAfresh = 'plan_cache_mode=force_custom_plan';
+    expect(functions.rows.filter((f) => !(f.config ?? []).includes(planAfresh)).map((f) => f.name)).toEqual([]);
+    // The workers run them: each must hold the same setting (Citus propagates ALTER FUNCTION).
+    const keeping = `select coalesce(string_agg(p.proname, ' '), '') from pg_proc p where ${runningStatements}
+      and not coalesce('${planAfresh}' = any(p.proconfig), false)`;
+    const workers = await sql<{ success: boolean; result: string }>`select success, result from run_command_on_workers(${keeping})`.execute(db.kysely);
+    expect(workers.rows.length).toBeGreaterThan(0);
+    expect(workers.rows).toEqual(workers.rows.map(() => ({ success: true, result: '' })));
+  });
+
   it('reads the table a create statement makes, and splits an added column with a check as Citus needs', () => {
     expect(createdTable('create table if not exists foo (a int)')).toBe('foo');
     expect(createdTable('create index foo_a on foo (a)')).toBeNull();
