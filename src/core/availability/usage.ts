@@ -12,8 +12,8 @@ export interface Period {
   /** First local date of the period and the first date after it. */
   from: string;
   until: string;
-  /** Distinct bookings with a segment on the resource starting in the period. */
-  bookings: string[];
+  /** Distinct bookings with a segment on the resource starting in the period (shared: read only). */
+  readonly bookings: readonly string[];
 }
 
 export interface ResourceUsage {
@@ -48,8 +48,20 @@ export function buildUsage(
     return date;
   };
 
+  // Each period's answer, by the local date asked about: candidate order and the caps ask it of
+  // every candidate at every start a search plans, and building it walks the period's days.
+  // A booking added (a series occurrence) forgets them all.
+  const remembered = { day: new Map<string, Period>(), week: new Map<string, Period>(), month: new Map<string, Period>() };
+  const periodOf = (kind: keyof typeof remembered, start: number, make: (date: string) => Period): Period => {
+    const date = dateOf(start);
+    let answer = remembered[kind].get(date);
+    if (!answer) remembered[kind].set(date, (answer = make(date)));
+    return answer;
+  };
+
   const add = (s: BookedStart) => {
     if (ignore.has(s.bookingId)) return;
+    for (const answers of Object.values(remembered)) answers.clear();
     const date = dateOf(s.start);
     let set = byDate.get(date);
     if (!set) byDate.set(date, (set = new Set()));
@@ -65,12 +77,13 @@ export function buildUsage(
   };
 
   return {
-    day: (start) => period(dateOf(start), 1),
-    week: (start) => period(mondayOf(dateOf(start)), 7),
-    month: (start) => {
-      const first = `${dateOf(start).slice(0, 8)}01`;
-      return period(first, daysInMonthOf(first));
-    },
+    day: (start) => periodOf('day', start, (date) => period(date, 1)),
+    week: (start) => periodOf('week', start, (date) => period(mondayOf(date), 7)),
+    month: (start) =>
+      periodOf('month', start, (date) => {
+        const first = `${date.slice(0, 8)}01`;
+        return period(first, daysInMonthOf(first));
+      }),
     lastBookedAt: () => last,
     add,
   };
