@@ -34,13 +34,15 @@ describe('an idle worker', () => {
     await sleep(1500);
     await worker.stop();
     const seen = gaps();
-    // 20, 40, 80, then the ceiling of 160 from there on (timers may run late on a busy machine, not early).
+    // 20, 40, 80, then the ceiling of 160 from there on. Timers never run early, so the lower
+    // bounds show the doubling; they run late on a busy machine (the suite runs files side by
+    // side on two cores), so the upper bounds only show that no sleep is far past its length.
     expect(seen.length).toBeGreaterThanOrEqual(6);
     [20, 40, 80].forEach((sleep, i) => {
       expect(seen[i]).toBeGreaterThanOrEqual(sleep - 2);
-      expect(seen[i]).toBeLessThan(sleep + 60);
+      expect(seen[i]).toBeLessThan(sleep + 150);
     });
-    for (const gap of seen.slice(3)) expect(gap).toBeGreaterThanOrEqual(155), expect(gap).toBeLessThan(400);
+    for (const gap of seen.slice(3)) expect(gap).toBeGreaterThanOrEqual(155), expect(gap).toBeLessThan(500);
   });
 
   it('runs at once when this process commits a write to a table it wakes on, and not for a write it was rolled back', async () => {
