@@ -1,5 +1,6 @@
 -- On a Citus cluster the trigger functions run on the workers, inside the shards' triggers, and
--- their statements read and write distributed tables from there (docs/scaling.md, "Triggers").
+-- their statements read and write distributed tables from there (docs/scaling.md, "How the
+-- migrations distribute").
 -- PL/pgSQL keeps a statement's plan; after its first five runs it may keep the plan made without
 -- values, and a kept plan of a statement on a distributed table leaks memory in the worker's
 -- backend at every run, memory that the connection keeps until it closes (Citus 13.2,
