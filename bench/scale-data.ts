@@ -119,7 +119,7 @@ function slotsSql(s: Slots, firstDay: Date, resources: { from: number; to: numbe
  * Bookings a statement writes at most: the triggers of a segment's insert (its foreign key, the
  * reminder queue's) queue an event a row until the statement ends, and on Citus they run on
  * the workers. Ten million in one statement took a worker's backend to 22 GB and the
- * out-of-memory killer, a leak mended by migration 031 (docs/scaling.md, "How the migrations
+ * out-of-memory killer, a leak since mended (docs/scaling.md, "How the migrations
  * distribute"); in slices a build stays small whatever the engine keeps per row.
  */
 const BOOKINGS_PER_STATEMENT = 250_000;

@@ -108,6 +108,23 @@ export async function prepareCitusMigration(trx: Transaction<Database>): Promise
   await sql`set local citus.multi_shard_modify_mode = 'sequential'`.execute(trx);
 }
 
+/**
+ * On Citus, every PL/pgSQL function of ours that runs a statement plans it with its values at
+ * every run (`plan_cache_mode = force_custom_plan`). The trigger functions run on the workers,
+ * and a kept plan made without values of a statement on a distributed table leaks memory in
+ * the worker's backend at every run, until its connection closes (docs/scaling.md, "How the
+ * migrations distribute"). Run after the migrations of each `migrate`, so that a function any
+ * migration creates or replaces gets it too; Citus propagates it to the workers.
+ */
+export async function planFunctionsAfresh(trx: Transaction<Database>): Promise<void> {
+  const { rows } = await sql<{ fn: string }>`
+    select p.oid::regprocedure::text as fn from pg_proc p
+    where p.pronamespace = 'public'::regnamespace and p.prolang = (select oid from pg_language where lanname = 'plpgsql')
+      and p.prosrc ~* '\\m(select|insert|update|delete|perform)\\M'
+      and not coalesce('plan_cache_mode=force_custom_plan' = any(p.proconfig), false)`.execute(trx);
+  for (const { fn } of rows) await sql.raw(`alter function ${fn} set plan_cache_mode = force_custom_plan`).execute(trx);
+}
+
 /** Distributes a table just created by `migration`, as that migration declares. */
 export async function distributeTable(trx: Transaction<Database>, migration: string, table: string): Promise<void> {
   const how = TABLE_DISTRIBUTION[migration]?.[table];

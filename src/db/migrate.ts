@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
-import { citusStatements, createdTable, distributeTable, isCitus, prepareCitusMigration } from './distribution.js';
+import { citusStatements, createdTable, distributeTable, isCitus, planFunctionsAfresh, prepareCitusMigration } from './distribution.js';
 
 /** An arbitrary constant: the advisory lock that makes concurrent start-ups migrate one at a time. */
 const MIGRATION_LOCK_ID = 7_240_301;
@@ -75,6 +75,7 @@ export async function migrate(db: Kysely<Database>, options: { through?: string 
       await sql`insert into schema_migrations (name) values (${migration.name})`.execute(trx);
       ran.push(migration.name);
     }
+    if (citus && ran.length > 0) await planFunctionsAfresh(trx);
     return ran;
   });
 }

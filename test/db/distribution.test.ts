@@ -54,7 +54,7 @@ describe('table distribution', () => {
 
   it('plans the statements of every trigger function with their values on every Citus node, and keeps plans elsewhere', async () => {
     // A kept plan of a statement on a distributed table leaks memory in the worker's backend at
-    // every run (migration 031; docs/scaling.md, "How the migrations distribute"): every
+    // every run (`planFunctionsAfresh`; docs/scaling.md, "How the migrations distribute"): every
     // function that runs a statement must plan it afresh there. Elsewhere they keep their plans.
     const runningStatements = `p.pronamespace = 'public'::regnamespace and p.prolang = (select oid from pg_language where lanname = 'plpgsql')
       and p.prosrc ~* '\\m(select|insert|update|delete|perform)\\M'`;

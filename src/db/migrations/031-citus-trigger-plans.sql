@@ -1,14 +1,8 @@
--- On a Citus cluster the trigger functions run on the workers, inside the shards' triggers, and
--- their statements read and write distributed tables from there (docs/scaling.md, "How the
--- migrations distribute").
--- PL/pgSQL keeps a statement's plan; after its first five runs it may keep the plan made without
--- values, and a kept plan of a statement on a distributed table leaks memory in the worker's
--- backend at every run, memory that the connection keeps until it closes (Citus 13.2,
--- PostgreSQL 15): about 30 kB a booking segment written, so 20,000 segments in one statement
--- grew a backend by 590 MB, and ten million took one to 22 GB and the out-of-memory killer.
--- Whether the plan made without values is kept is the planner's choice by its estimates, which is
--- why the same writes had passed before. Each such function now plans its statements with their
--- values at every run, on Citus only: there it leaks nothing and is no slower (20,000 segments
--- in 1.18 s against 1.26 s); on PostgreSQL and the embedded database the kept plans stay.
--- The block stays on one line: migrations are split into statements at a semicolon that ends a line.
-do $$ declare f text; begin if exists (select 1 from pg_extension where extname = 'citus') then foreach f in array array['booking_segments_follow_booking()', 'reminder_queue_fill(text, text[])', 'reminder_queue_clear(text, text[])', 'reminder_queue_on_segment()', 'reminder_queue_on_booking()', 'reminder_queue_on_account()', 'reminder_queue_on_resource()', 'webhook_delivery_queue_follow()'] loop execute format('alter function %s set plan_cache_mode = force_custom_plan', f); end loop; end if; end $$;
+-- Nothing to change in the schema. On a Citus cluster the migrator now makes every PL/pgSQL
+-- function that runs a statement plan it with its values at every run, after the migrations of
+-- each run (`planFunctionsAfresh`, src/db/distribution.ts): the trigger functions run on the
+-- workers, and a kept plan made without values of a statement on a distributed table leaked
+-- about 30 kB a booking segment in the worker's backend until its connection closed (20,000
+-- segments in one statement: 590 MB; ten million: 22 GB and the out-of-memory killer;
+-- docs/scaling.md, "How the migrations distribute"). This migration carries that to clusters
+-- migrated before it. On PostgreSQL and the embedded database the functions keep their plans.
