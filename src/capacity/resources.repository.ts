@@ -1,6 +1,7 @@
 /** The resources table as capacity uses it: its rows are the resource locks (locks.ts). */
 import { sql } from 'kysely';
 import { accountTable } from '../db/account-table.js';
+import { sentWithNext } from '../db/sent-with-next.js';
 import type { Row } from '../db/schema.js';
 import type { DbHandle, Trx } from '../db/transaction.js';
 import type { AccountScope } from '../tenancy/index.js';
@@ -8,14 +9,22 @@ import type { AccountScope } from '../tenancy/index.js';
 export type ResourceRow = Row<'resources'>;
 export const resourcesTable = accountTable('resources');
 
-/** Locks the given resource rows (sorted ids), in id order, until the transaction ends. */
+/**
+ * Locks the given resource rows (sorted ids), in id order, until the transaction ends.
+ *
+ * No one reads the answer, so on PostgreSQL the lock goes to the server in the round trip of
+ * the statement after it (src/db/sent-with-next.ts): for a booking, its facts. The server runs
+ * the two in order, and the facts statement takes its snapshot only once the lock is granted
+ * (a statement's snapshot is taken when the server binds it, after the lock's execution has
+ * ended), so it sees every booking committed before: as when they were two round trips.
+ */
 export async function lockResourceRows(trx: Trx, scope: AccountScope, sortedIds: readonly string[]): Promise<void> {
-  await sql`select id from resources where account_id = ${scope.accountId} and id in (${sql.join([...sortedIds])}) order by id for update`.execute(trx);
+  await sql`select id from resources where account_id = ${scope.accountId} and id in (${sql.join([...sortedIds])}) order by id for update ${sentWithNext}`.execute(trx);
 }
 
-/** Locks every resource row of the account, in id order, until the transaction ends. */
+/** Locks every resource row of the account, in id order, until the transaction ends; sent as lockResourceRows. */
 export async function lockAllResourceRows(trx: Trx, scope: AccountScope): Promise<void> {
-  await sql`select id from resources where account_id = ${scope.accountId} order by id for update`.execute(trx);
+  await sql`select id from resources where account_id = ${scope.accountId} order by id for update ${sentWithNext}`.execute(trx);
 }
 
 /** A resource whose default location is this one (the location-in-use check), if any. */

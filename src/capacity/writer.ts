@@ -2,7 +2,7 @@
  * Writes a planned booking (row + segments) and its booking.created event. Shared by create,
  * reschedule, import and series generation, so every booking is stored the same way.
  */
-import { afterCommit, json, type Trx } from '../db/transaction.js';
+import { afterCommit, type Trx } from '../db/transaction.js';
 import { usageMeter } from '../metering/index.js';
 import { domainSignals } from '../metrics/signals.js';
 import type { BookingStatus, DepositPolicy, PaymentRow, PaymentStatus, PolicyOverride } from '../db/schema.js';
@@ -62,7 +62,9 @@ export async function writeBooking(
   const conflicts = w.conflicts ?? w.plan.conflicts;
   const span = spanOf(w.plan.segments);
   const id = newId(ID_PREFIX.booking);
-  const bookingRow = {
+  const customer = w.customer ?? NO_CUSTOMER;
+  // Every column, none left to a default: the row written is this one (insertBookingWithSegments).
+  const row: BookingRow = {
     account_id: scope.accountId,
     id,
     livemode: scope.livemode,
@@ -71,26 +73,35 @@ export async function writeBooking(
     start_at: new Date(span.start),
     end_at: new Date(span.end),
     seats: w.seats,
-    waitlist_limit: w.waitlistLimit ?? 0,
-    waitlist_hold_minutes: w.waitlistHoldMinutes ?? 0,
     conflict_policy: w.policy,
     conflicted: conflicts.length > 0,
-    conflicts: conflicts.length > 0 ? json(conflicts) : null,
+    conflicts: conflicts.length > 0 ? conflicts : null,
     series_id: w.seriesId ?? null,
     occurrence_key: w.occurrenceKey ?? null,
+    cancelled_by_series: false,
     replaces: w.replaces ?? null,
     replaced_by: null,
     cancellation_reason: w.cancellationReason ?? null,
     confirmed_at: w.confirmedAt !== undefined ? w.confirmedAt : w.status === 'confirmed' ? now : null,
     cancelled_at: w.cancelledAt ?? null,
-    metadata: json(w.metadata),
-    ...(w.customer ?? NO_CUSTOMER),
-    policy_overrides: json(w.policyOverrides ?? []),
-    deposit: w.deposit ? json(w.deposit) : null,
-    payment_status: w.deposit ? (w.paymentStatus ?? 'required') : null,
-    payments: json(w.payments ?? []),
+    metadata: w.metadata,
     created_at: createdAt,
     updated_at: now,
+    revision: 0,
+    waitlist_limit: w.waitlistLimit ?? 0,
+    waitlist_hold_minutes: w.waitlistHoldMinutes ?? 0,
+    policy_overrides: w.policyOverrides ?? [],
+    charges: [],
+    deposit: w.deposit ?? null,
+    payment_status: w.deposit ? (w.paymentStatus ?? 'required') : null,
+    payments: w.payments ?? [],
+    refunds: [],
+    customer_reference: customer.customer_reference,
+    customer_name: customer.customer_name,
+    customer_email: customer.customer_email,
+    customer_phone: customer.customer_phone,
+    customer_locale: customer.customer_locale,
+    customer_time_zone: customer.customer_time_zone,
   };
   const segmentRows = w.plan.segments.map((s, position) => ({
     account_id: scope.accountId,
@@ -107,7 +118,7 @@ export async function writeBooking(
     buffer_before_minutes: s.bufferBeforeMinutes,
     buffer_after_minutes: s.bufferAfterMinutes,
   }));
-  const { row, segments } = await insertBookingWithSegments(trx, bookingRow, segmentRows);
+  const segments = await insertBookingWithSegments(trx, row, segmentRows);
   const booking = serializeBooking(row, segments, w.seatsTaken ?? 0, now);
   if (w.emitEvent !== false) await recordEvent(trx, scope, 'booking.created', booking, null, now);
   // Metered here, where every booking is stored, so no way of creating one escapes the count.

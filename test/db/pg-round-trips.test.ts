@@ -39,6 +39,18 @@ async function onConnection(work: (c: { client: pg.Client; roundTrips: () => num
   }
 }
 
+/** The Parse messages the connection sends from now on: text and name (empty: unnamed). */
+function parsesOf(client: pg.Client): { text: string; name?: string }[] {
+  const connection = (client as unknown as { connection: { parse(message: { text: string; name?: string }): void } }).connection;
+  const seen: { text: string; name?: string }[] = [];
+  const parse = connection.parse.bind(connection);
+  connection.parse = (message) => {
+    seen.push({ text: message.text, name: message.name });
+    parse(message);
+  };
+  return seen;
+}
+
 const rowsOf = async (client: pg.Client) => (await client.query('select id, note from trip_rows order by id', [])).rows;
 const heldInsert = `insert into trip_rows values ($1, $2) ${SENT_WITH_NEXT_TEXT}`;
 
@@ -115,6 +127,41 @@ describe.runIf(onServer)('round trips to PostgreSQL', () => {
       }
       expect(notes).toEqual(['seven', 'eight', 'seven']);
       expect((await client.query('show plan_cache_mode', [])).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+    }));
+
+  it('prepare a repeated held write under its name once a connection, then only bind it', () =>
+    onConnection(async ({ client, roundTrips }) => {
+      const parses = parsesOf(client);
+      const before = roundTrips();
+      for (const id of [1, 2, 3, 4]) {
+        await client.query('begin', []);
+        await client.query(heldInsert, [id, 'held']);
+        await client.query('select count(*) from trip_rows where id > $1', [0]);
+        await client.query('commit', []);
+      }
+      expect(roundTrips() - before).toBe(8);
+      // Unnamed the first time (a text seen once), then named: parsed once, bound after.
+      expect(parses.filter((p) => p.text === heldInsert).map((p) => Boolean(p.name))).toEqual([false, true]);
+      expect((await rowsOf(client)).map((r) => r.id)).toEqual([1, 2, 3, 4]);
+    }));
+
+  it('parse a held write’s name again when the round trip that carried it failed before it ran', () =>
+    onConnection(async ({ client }) => {
+      await client.query('insert into trip_rows values ($1, $2)', [1, 'there']);
+      const duplicate = `insert into trip_rows values ($1, $2) on conflict (note) do nothing ${SENT_WITH_NEXT_TEXT}`;
+      await client.query('begin', []);
+      await client.query(heldInsert, [2, 'seen once']);
+      await client.query('commit', []);
+      // Named now, but the statement before it fails: the server skips its Parse.
+      await client.query('begin', []);
+      await client.query(duplicate, [3, 'no such constraint']);
+      await client.query(heldInsert, [4, 'never ran']);
+      await expect(client.query('commit', [])).rejects.toMatchObject({ code: '42P10' });
+      await client.query('rollback', []);
+      await client.query('begin', []);
+      await client.query(heldInsert, [5, 'parsed again']);
+      await client.query('commit', []);
+      expect((await rowsOf(client)).map((r) => r.id)).toEqual([1, 2, 5]);
     }));
 
   it('give withTransaction a held write’s error, retried or not, and commit nothing of the use case', async () => {

@@ -4,8 +4,10 @@
  * at the first error, which is then the query's; their own results are not the query's.
  *
  * Used for what the service sends beside a statement rather than on its own: a transaction's
- * BEGIN and a write that waits for COMMIT (src/db/driver/pg-round-trips.ts), and the plan
- * cache switched to generic plans around a marked statement (src/db/driver/pg-prepared.ts).
+ * BEGIN and the statements marked to go with the next one (src/db/driver/pg-round-trips.ts),
+ * and the plan cache switched to generic plans around a marked statement
+ * (src/db/driver/pg-prepared.ts). A companion with a name is parsed under it once a connection
+ * and only bound after, as `pg` does for a named query.
  */
 import type pg from 'pg';
 
@@ -13,6 +15,8 @@ import type pg from 'pg';
 export interface Companion {
   text: string;
   values: readonly unknown[];
+  /** The name it is prepared under on every connection (src/db/driver/pg-prepared.ts); absent: unnamed. */
+  name?: string | null;
 }
 
 export interface RoundTripConfig {
@@ -26,10 +30,13 @@ export interface RoundTripConfig {
 /** What the query uses of the protocol connection `pg` hands it (not in its typings). */
 interface ProtocolConnection {
   parse(message: { text: string; name?: string; types?: unknown }): void;
-  bind(message: { values?: readonly unknown[]; valueMapper?: (value: unknown) => unknown }): void;
+  bind(message: { statement?: string; values?: readonly unknown[]; valueMapper?: (value: unknown) => unknown }): void;
   execute(message: { portal?: string; rows?: number }): void;
   sync(): void;
   submittedNamedStatements: Record<string, string>;
+  parsedStatements: Record<string, string>;
+  on(event: 'parseComplete', listener: () => void): void;
+  removeListener(event: 'parseComplete', listener: () => void): void;
 }
 
 /** The steps of `pg`'s own query that are extended here (not in its typings). */
@@ -44,6 +51,8 @@ interface QuerySteps {
   _getRows(connection: ProtocolConnection, rows?: number): void;
   handleCommandComplete(message: { text: string }, connection: ProtocolConnection): void;
   handleDataRow(message: unknown): void;
+  handleError(err: Error, connection: ProtocolConnection): void;
+  handleReadyForQuery(connection: ProtocolConnection): void;
 }
 type Callback = (err: Error | undefined, result: pg.QueryResult) => void;
 type QueryClass = new (config: pg.QueryConfig, callback: Callback) => QuerySteps;
@@ -59,17 +68,28 @@ export type RoundTripQueryClass = new (config: RoundTripConfig, callback: Callba
 export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
   const Query = pgModule.Query as unknown as QueryClass;
   const { prepareValue } = (pgModule as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
-  const send = (connection: ProtocolConnection, { text, values }: Companion): void => {
-    connection.parse({ text });
-    connection.bind({ values, valueMapper: prepareValue });
-    connection.execute({});
-  };
 
   return class RoundTripQuery extends Query {
     readonly #before: readonly Companion[];
     readonly #after: readonly Companion[];
     /** Statements of the round trip completed so far: the query's is the one after `before`. */
     #completed = 0;
+    /**
+     * The companions' Parse messages of this round trip, in order: the name each prepares, or
+     * null (unnamed). The server answers each with ParseComplete until an error, after which
+     * it skips to Sync: a name whose ParseComplete came is parsed on the connection, the others
+     * are not (`pg` itself only tracks the query's own name).
+     */
+    readonly #parses: (string | null)[] = [];
+    #parsed = 0;
+    #connection: ProtocolConnection | null = null;
+    readonly #onParseComplete = () => {
+      const name = this.#parses[this.#parsed++];
+      if (name) {
+        this.#connection!.parsedStatements[name] = this.#connection!.submittedNamedStatements[name];
+        delete this.#connection!.submittedNamedStatements[name];
+      }
+    };
 
     constructor({ text, values, name, before, after }: RoundTripConfig, callback: Callback) {
       super({ text, values: [...values], name: name ?? undefined }, callback);
@@ -78,18 +98,35 @@ export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
       this.queryMode = 'extended'; // even without values: the companions need the extended protocol
     }
 
-    override prepare(connection: ProtocolConnection): void {
-      if (this.name && !this.hasBeenParsed(connection)) {
-        connection.parse({ text: this.text, name: this.name, types: this.types });
-        connection.submittedNamedStatements[this.name] = this.text;
+    #send(connection: ProtocolConnection, { text, values, name }: Companion): void {
+      const known = name && (connection.parsedStatements[name] !== undefined || connection.submittedNamedStatements[name] !== undefined);
+      if (!known) {
+        connection.parse({ text, name: name ?? undefined });
+        if (name) connection.submittedNamedStatements[name] = text;
+        this.#parses.push(name ?? null);
       }
-      for (const companion of this.#before) send(connection, companion);
+      connection.bind({ statement: name ?? undefined, values, valueMapper: prepareValue });
+      connection.execute({});
+    }
+
+    override prepare(connection: ProtocolConnection): void {
+      const ownParse = Boolean(this.name && !this.hasBeenParsed(connection));
+      if (ownParse) {
+        connection.parse({ text: this.text, name: this.name, types: this.types });
+        connection.submittedNamedStatements[this.name!] = this.text;
+      }
+      // The query's own Parse, first or (unnamed) after `before`, is pg's to track: a slot here.
+      if (ownParse) this.#parses.push(null);
+      this.#connection = connection;
+      connection.on('parseComplete', this.#onParseComplete);
+      for (const companion of this.#before) this.#send(connection, companion);
+      if (!this.name) this.#parses.push(null);
       super.prepare(connection); // parsed now if named: binds, describes and executes it (_getRows)
     }
 
     override _getRows(connection: ProtocolConnection, rows?: number): void {
       connection.execute({ portal: this.portal, rows });
-      for (const companion of this.#after) send(connection, companion);
+      for (const companion of this.#after) this.#send(connection, companion);
       connection.sync();
     }
 
@@ -99,6 +136,25 @@ export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
 
     override handleCommandComplete(message: { text: string }, connection: ProtocolConnection): void {
       if (this.#completed++ === this.#before.length) super.handleCommandComplete(message, connection);
+    }
+
+    override handleError(err: Error, connection: ProtocolConnection): void {
+      this.#settleParses();
+      super.handleError(err, connection);
+    }
+
+    override handleReadyForQuery(connection: ProtocolConnection): void {
+      this.#settleParses();
+      super.handleReadyForQuery(connection);
+    }
+
+    /** The round trip is over: names whose Parse the server never ran are not submitted any more. */
+    #settleParses(): void {
+      const connection = this.#connection;
+      if (!connection) return;
+      this.#connection = null;
+      connection.removeListener('parseComplete', this.#onParseComplete);
+      for (const name of this.#parses.slice(this.#parsed)) if (name) delete connection.submittedNamedStatements[name];
     }
   };
 }

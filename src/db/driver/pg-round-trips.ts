@@ -9,8 +9,10 @@
  *
  * - BEGIN (or START TRANSACTION): it goes with the transaction's first statement. A transaction
  *   that sent nothing else sends no BEGIN either: its COMMIT or ROLLBACK answers at once.
- * - inside a transaction, a write marked to go with the next statement (src/db/sent-with-next.ts):
- *   the usage counters' upsert, which goes with COMMIT.
+ * - inside a transaction, a statement marked to go with the next one (src/db/sent-with-next.ts):
+ *   the resource lock, which goes with a booking's facts; the booking's insert, with its event;
+ *   the usage counters' upsert, with COMMIT. A repeated one is prepared under its name like any
+ *   other text (parsed once a connection, then only bound).
  *
  * A held statement answers at once, with no rows. The server runs a round trip's statements in
  * order and stops at the first error, which is then the error of the statement they travel with
@@ -60,7 +62,7 @@ export function sendStatements(client: pg.PoolClient, names: StatementNames | nu
     const before = held.splice(0);
     beginHeld = false;
     const last = before.pop()!;
-    return roundTrip({ ...last, name: null, before, after: [] });
+    return roundTrip({ ...last, name: last.name ?? null, before, after: [] });
   };
 
   const endTransaction = (text: string, run: () => unknown): unknown => {
@@ -100,7 +102,7 @@ export function sendStatements(client: pg.PoolClient, names: StatementNames | nu
       return held.length > 0 ? sendHeld().then(run) : run();
     }
     if (inTransaction() && text.includes(SENT_WITH_NEXT_TEXT)) {
-      held.push({ text, values: params });
+      held.push({ text, values: params, name: names?.nameFor(text) ?? null });
       return Promise.resolve(answered(text.trimStart().split(/\s/, 1)[0].toUpperCase()));
     }
     const name = names?.nameFor(text) ?? null;
