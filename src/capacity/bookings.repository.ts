@@ -1,21 +1,18 @@
 /** Bookings and their segments: the rows that hold capacity, and the seats attendees take of them. */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { json, type DbHandle, type Trx } from '../db/transaction.js';
 import type { NewRow, Row } from '../db/schema.js';
 import type { AccountScope } from '../tenancy/index.js';
 import { accountTable } from '../db/account-table.js';
 import type { ResourceLocks } from './locks.js';
 import { holdsCapacity, takesSeats } from './holds.repository.js';
-import { sentWithNext } from '../db/sent-with-next.js';
+import { SENT_WITH_NEXT_TEXT } from '../db/sent-with-next.js';
 
 export type BookingRow = Row<'bookings'>;
 export type SegmentRow = Row<'booking_segments'>;
 
 /** Booking rows; a booking's row lock comes after the resource locks (locks.ts). */
 export const bookingsTable = accountTable<'bookings', [ResourceLocks]>('bookings');
-
-/** A segment as written: its booking's status and expires_at are copied from the booking. */
-export type NewSegment = Omit<NewRow<'booking_segments'>, 'booking_status' | 'booking_expires_at'>;
 
 /**
  * Writes a booking and its segments in ONE statement: two common table expressions, the
@@ -26,34 +23,57 @@ export type NewSegment = Omit<NewRow<'booking_segments'>, 'booking_status' | 'bo
  * trigger keeps them in step from then on), so that held time is read from the segments
  * alone (facts.repository.ts).
  *
- * The caller gives every column of the booking (`BookingRow`: none is left to a default), so
+ * The caller gives every column (`BookingRow`, `SegmentRow`: none is left to a default), so
  * the rows written are the caller's own values and nothing needs to come back: the statement
  * reads no answer, and on PostgreSQL it goes to the server in the round trip of the statement
  * after it (src/db/sent-with-next.ts), for a new booking its event (docs/performance.md, "Round
- * trips"). test/api/booking-rows.test.ts holds the rows to the table.
+ * trips"). test/api/booking-rows.test.ts holds the rows to the table. Its text depends only on
+ * the number of segments, so it is written once per number, not built by kysely at every
+ * booking (a fifth of a booking's statement building).
  */
-export async function insertBookingWithSegments(trx: Trx, booking: BookingRow, segments: NewSegment[]): Promise<SegmentRow[]> {
-  const rows = segments.map((s) => ({ ...s, booking_status: booking.status, booking_expires_at: booking.expires_at ?? null }));
-  await trx
-    .with('booking', (db) => db.insertInto('bookings').values(bookingValues(booking)))
-    .insertInto('booking_segments')
-    .values(rows)
-    .modifyEnd(sentWithNext)
-    .execute();
-  return rows as SegmentRow[];
+export async function insertBookingWithSegments(trx: Trx, booking: BookingRow, segments: readonly SegmentRow[]): Promise<void> {
+  const values: unknown[] = [];
+  for (const column of BOOKING_COLUMNS) values.push(JSON_COLUMNS.has(column) ? jsonOrNull(booking[column]) : booking[column]);
+  for (const segment of segments) for (const column of SEGMENT_COLUMNS) values.push(segment[column]);
+  await trx.executeQuery(CompiledQuery.raw(insertText(segments.length), values));
 }
 
-/** A booking row as the insert takes it: its JSON columns as text. */
-function bookingValues(row: BookingRow): NewRow<'bookings'> {
-  const values = Object.assign({}, row) as unknown as NewRow<'bookings'>;
-  values.conflicts = row.conflicts === null ? null : json(row.conflicts);
-  values.metadata = json(row.metadata);
-  values.policy_overrides = json(row.policy_overrides);
-  values.charges = json(row.charges);
-  values.deposit = row.deposit === null ? null : json(row.deposit);
-  values.payments = json(row.payments);
-  values.refunds = json(row.refunds);
-  return values;
+/** Every column of a booking, in the order of the insert's values. */
+const BOOKING_COLUMNS = [
+  'account_id', 'id', 'livemode', 'status', 'expires_at', 'start_at', 'end_at', 'seats', 'conflict_policy', 'conflicted',
+  'conflicts', 'series_id', 'occurrence_key', 'cancelled_by_series', 'replaces', 'replaced_by', 'cancellation_reason',
+  'confirmed_at', 'cancelled_at', 'metadata', 'created_at', 'updated_at', 'revision', 'waitlist_limit', 'waitlist_hold_minutes',
+  'policy_overrides', 'charges', 'deposit', 'payment_status', 'payments', 'refunds', 'customer_reference', 'customer_name',
+  'customer_email', 'customer_phone', 'customer_locale', 'customer_time_zone',
+] as const satisfies readonly (keyof BookingRow)[];
+const SEGMENT_COLUMNS = [
+  'account_id', 'booking_id', 'position', 'resource_id', 'location_id', 'location_requested', 'start_at', 'end_at',
+  'held_start', 'held_end', 'quantity', 'buffer_before_minutes', 'buffer_after_minutes', 'booking_status', 'booking_expires_at',
+] as const satisfies readonly (keyof SegmentRow)[];
+// A column added to a table and not to its list above fails to compile here.
+const everyBookingColumn: [Exclude<keyof BookingRow, (typeof BOOKING_COLUMNS)[number]>] extends [never] ? true : never = true;
+const everySegmentColumn: [Exclude<keyof SegmentRow, (typeof SEGMENT_COLUMNS)[number]>] extends [never] ? true : never = true;
+void everyBookingColumn;
+void everySegmentColumn;
+
+/** The booking's JSON columns: sent as text (a JavaScript array would be sent as a PostgreSQL array). */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(['conflicts', 'metadata', 'policy_overrides', 'charges', 'deposit', 'payments', 'refunds']);
+const jsonOrNull = (value: unknown) => (value === null ? null : json(value));
+
+/** The insert's text for a number of segments, written once per number. */
+const insertTexts: string[] = [];
+function insertText(segmentCount: number): string {
+  let text = insertTexts[segmentCount];
+  if (text === undefined) {
+    let n = 0;
+    const placeholders = (count: number) => `(${Array.from({ length: count }, () => `$${++n}`).join(', ')})`;
+    const booking = placeholders(BOOKING_COLUMNS.length);
+    const segments = Array.from({ length: segmentCount }, () => placeholders(SEGMENT_COLUMNS.length)).join(', ');
+    text = insertTexts[segmentCount] =
+      `with booking as (insert into bookings (${BOOKING_COLUMNS.join(', ')}) values ${booking}) ` +
+      `insert into booking_segments (${SEGMENT_COLUMNS.join(', ')}) values ${segments} ${SENT_WITH_NEXT_TEXT}`;
+  }
+  return text;
 }
 
 /**

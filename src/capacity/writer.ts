@@ -103,7 +103,7 @@ export async function writeBooking(
     customer_locale: customer.customer_locale,
     customer_time_zone: customer.customer_time_zone,
   };
-  const segmentRows = w.plan.segments.map((s, position) => ({
+  const segments: SegmentRow[] = w.plan.segments.map((s, position) => ({
     account_id: scope.accountId,
     booking_id: id,
     position,
@@ -117,8 +117,11 @@ export async function writeBooking(
     quantity: s.quantity,
     buffer_before_minutes: s.bufferBeforeMinutes,
     buffer_after_minutes: s.bufferAfterMinutes,
+    // Copies of the booking's (migration 011).
+    booking_status: row.status,
+    booking_expires_at: row.expires_at,
   }));
-  const segments = await insertBookingWithSegments(trx, row, segmentRows);
+  await insertBookingWithSegments(trx, row, segments);
   const booking = serializeBooking(row, segments, w.seatsTaken ?? 0, now);
   if (w.emitEvent !== false) await recordEvent(trx, scope, 'booking.created', booking, null, now);
   // Metered here, where every booking is stored, so no way of creating one escapes the count.
