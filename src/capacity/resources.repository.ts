@@ -1,7 +1,7 @@
 /** The resources table as capacity uses it: its rows are the resource locks (locks.ts). */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { accountTable } from '../db/account-table.js';
-import { sentWithNext } from '../db/sent-with-next.js';
+import { SENT_WITH_NEXT_TEXT, sentWithNext } from '../db/sent-with-next.js';
 import type { Row } from '../db/schema.js';
 import type { DbHandle, Trx } from '../db/transaction.js';
 import type { AccountScope } from '../tenancy/index.js';
@@ -19,7 +19,22 @@ export const resourcesTable = accountTable('resources');
  * ended), so it sees every booking committed before: as when they were two round trips.
  */
 export async function lockResourceRows(trx: Trx, scope: AccountScope, sortedIds: readonly string[]): Promise<void> {
-  await sql`select id from resources where account_id = ${scope.accountId} and id in (${sql.join([...sortedIds])}) order by id for update ${sentWithNext}`.execute(trx);
+  await trx.executeQuery(CompiledQuery.raw(lockText(sortedIds.length), [scope.accountId, ...sortedIds]));
+}
+
+/**
+ * The lock's text for a number of resources: every booking sends it, so the few numbers a
+ * booking names are written once each; a change of many resources (rare) writes its own.
+ */
+const lockTexts: string[] = [];
+const KEPT_LOCK_TEXTS = 32;
+function lockText(count: number): string {
+  const known = lockTexts[count];
+  if (known !== undefined) return known;
+  const ids = Array.from({ length: count }, (_, i) => `$${i + 2}`).join(', ');
+  const text = `select id from resources where account_id = $1 and id in (${ids}) order by id for update ${SENT_WITH_NEXT_TEXT}`;
+  if (count <= KEPT_LOCK_TEXTS) lockTexts[count] = text;
+  return text;
 }
 
 /** Locks every resource row of the account, in id order, until the transaction ends; sent as lockResourceRows. */

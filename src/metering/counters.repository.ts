@@ -10,11 +10,11 @@
  * transactions of one account rarely wait on one row; everything else writes slot 0, and
  * every read sums the slots.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { DbHandle, Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import type { PlatformScope } from '../tenancy/index.js';
-import { sentWithNext } from '../db/sent-with-next.js';
+import { SENT_WITH_NEXT_TEXT, sentWithNext } from '../db/sent-with-next.js';
 
 /**
  * `endsWork`: nothing but COMMIT follows the upsert in its transaction, so it may travel with
@@ -40,7 +40,11 @@ const anySlot = () => Math.floor(Math.random() * COUNTER_SLOTS);
 
 export const zeroCounters = (): Counters => ({ active_accounts: 0, active_resources: 0, bookings_created: 0, api_requests: 0, webhook_deliveries: 0 });
 
-/** Adds to one account's counters of one month, in a slot chosen at random (creating the row on first use). */
+/**
+ * Adds to one account's counters of one month, in a slot chosen at random (creating the row on
+ * first use). Every booking sends it, so its text is written once per set of counters (and
+ * mark), not built by kysely each time.
+ */
 export async function addToAccountCounters(
   trx: DbHandle,
   scope: CounterScope,
@@ -50,24 +54,24 @@ export async function addToAccountCounters(
 ): Promise<void> {
   const names = COUNTERS.filter((c) => (amounts[c] ?? 0) !== 0);
   if (names.length === 0) return;
-  const values: Record<string, unknown> = {
-    account_id: scope.accountId,
-    period,
-    platform_id: scope.platformId,
-    livemode: scope.livemode,
-    slot: anySlot(),
-  };
-  for (const c of names) values[c] = amounts[c];
-  await trx
-    .insertInto('usage_counters')
-    .values(values as never)
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'period', 'slot']).doUpdateSet(
-        Object.fromEntries(names.map((c) => [c, sql`usage_counters.${sql.ref(c)} + excluded.${sql.ref(c)}`])) as never,
-      ),
-    )
-    .modifyEnd(markedFor(write))
-    .execute();
+  const values: unknown[] = [scope.accountId, period, scope.platformId, scope.livemode, anySlot()];
+  for (const c of names) values.push(amounts[c]);
+  await trx.executeQuery(CompiledQuery.raw(accountUpsertText(names, write), values));
+}
+
+const accountUpsertTexts = new Map<string, string>();
+function accountUpsertText(names: readonly CounterName[], { endsWork }: CounterWrite): string {
+  const key = `${names.join(',')}${endsWork ? ' ends' : ''}`;
+  let text = accountUpsertTexts.get(key);
+  if (text === undefined) {
+    text =
+      `insert into usage_counters (account_id, period, platform_id, livemode, slot, ${names.join(', ')}) ` +
+      `values ($1, $2, $3, $4, $5, ${names.map((_, i) => `$${i + 6}`).join(', ')}) ` +
+      `on conflict (account_id, period, slot) do update set ${names.map((c) => `${c} = usage_counters.${c} + excluded.${c}`).join(', ')}` +
+      (endsWork ? ` ${SENT_WITH_NEXT_TEXT}` : '');
+    accountUpsertTexts.set(key, text);
+  }
+  return text;
 }
 
 /** Adds to what a platform used outside any account in one month. */
