@@ -29,7 +29,7 @@ export const bookingsTable = accountTable<'bookings', [ResourceLocks]>('bookings
  * after it (src/db/sent-with-next.ts), for a new booking its event (docs/performance.md, "Round
  * trips"). test/api/booking-rows.test.ts holds the rows to the table. Its text depends only on
  * the number of segments, so it is written once per number, not built by kysely at every
- * booking (a fifth of a booking's statement building).
+ * booking (two fifths of the statement building a booking paid kysely for).
  */
 export async function insertBookingWithSegments(trx: Trx, booking: BookingRow, segments: readonly SegmentRow[]): Promise<void> {
   const values: unknown[] = [];
