@@ -282,11 +282,9 @@ async function loadStarts(db: DbHandle, scope: AccountScope, ids: string[], rang
 /**
  * Per resource, when the latest booking that still holds it was made (`balanced`: least
  * recently booked first). Booking ids are time-ordered (src/lib/ids.ts), so each resource's
- * latest is the first of its holding segments read newest first, through their own index
- * (booking_segments_holding_by_booking, migration 032, which holds only the segments that may
- * hold capacity): a few index entries a resource, not its whole history, however many of its
- * newest bookings are completed or cancelled (docs/performance.md, "Held time at scale"). One
- * statement pinned to the account.
+ * latest is the first holding segment of its segments read newest first by the
+ * booking_segments_resource index: a few index entries a resource, not its whole history
+ * (docs/performance.md, "Held time at scale"). One statement pinned to the account.
  */
 async function lastBooked(db: DbHandle, scope: AccountScope, ids: string[], now: Date): Promise<Map<string, number>> {
   const { rows } = await lastBookedLookup(scope.accountId, ids, now).execute(db);
