@@ -5,7 +5,7 @@ import { customerColumns, lockAndPlan, writeBooking } from '../../src/capacity/i
 import { parseSegments } from '../../src/features/bookings/bookings.input.js';
 import { at, futureDay, openResource, seg } from './bookings.helpers.js';
 
-// A new booking's insert reads nothing back (src/capacity/bookings.repository.ts): the row the
+// A new booking's insert reads nothing back (src/capacity/booking-insert.repository.ts): the row the
 // writer answers with is the one it built. These tests hold that row to the table.
 const t = await setupTestApp();
 const day = futureDay(12);
