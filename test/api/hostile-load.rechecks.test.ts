@@ -68,12 +68,30 @@ async function sample(until: Promise<unknown>): Promise<Record<string, number[]>
   return (await latenciesDuring(() => until.catch(() => {}), probes)).samples;
 }
 
-/** Runs `work` while sampling the probes; checks each probe's p99 against the target plus the idle baseline. */
-async function expectFastProbesDuring(what: string, work: () => Promise<void>): Promise<void> {
+/**
+ * A short request (a preview: tens to hundreds of milliseconds) is sent again and again for at
+ * least this long, so that its window holds a few hundred samples and its p99 is not simply
+ * the one worst sample: a single pause of the machine (another test file, a collection) is not
+ * what this file is about, a re-check that holds other tenants for its whole length is.
+ */
+const SHORT_WORK_WINDOW_MS = 1_500;
+
+/** `work` again and again until `ms` have passed (once at least). */
+async function repeatedFor(ms: number, work: () => Promise<void>): Promise<void> {
+  const until = performance.now() + ms;
+  do await work();
+  while (performance.now() < until);
+}
+
+/**
+ * Runs `work` while sampling the probes (a short one repeated for SHORT_WORK_WINDOW_MS);
+ * checks each probe's p99 against the target plus the idle baseline.
+ */
+async function expectFastProbesDuring(what: string, work: () => Promise<void>, { short = false } = {}): Promise<void> {
   await sample(new Promise((r) => setTimeout(r, 200))); // warm-up, not counted
   const idle = await sample(new Promise((r) => setTimeout(r, 500)));
   const started = performance.now();
-  const running = work();
+  const running = short ? repeatedFor(SHORT_WORK_WINDOW_MS, work) : work();
   const during = await sample(running);
   await running;
   const workMs = performance.now() - started;
@@ -128,7 +146,7 @@ describe(`a resource with ${BOOKINGS} future bookings of ${SEGMENTS} segments`, 
     await expectFastProbesDuring('archive preview', async () => {
       const res = await heavy.post('/v1/conflict_previews', { method: 'POST', path: `/v1/resources/${room.id}/archive` });
       expect(expectError(res, 400, 'parameter_invalid', null).message).toMatch(/re-check of \d+ future bookings with 1001 segments, counted up to the limit/);
-    });
+    }, { short: true });
 
     await expectFastProbesDuring('archive', async () => {
       const res = await heavy.post(`/v1/resources/${room.id}/archive`);
@@ -147,7 +165,7 @@ describe(`a resource with ${BOOKINGS} future bookings of ${SEGMENTS} segments`, 
     await expectFastProbesDuring('unarchive preview', async () => {
       const res = await heavy.post('/v1/conflict_previews', { method: 'POST', path: `/v1/resources/${room.id}/unarchive` });
       expectError(res, 400, 'parameter_invalid', null);
-    });
+    }, { short: true });
 
     await expectFastProbesDuring('unarchive', async () => {
       const res = await heavy.post(`/v1/resources/${room.id}/unarchive`);
