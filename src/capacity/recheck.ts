@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { followUp, withTransaction, type DbHandle, type Trx } from '../db/transaction.js';
+import { transactionsHoldEveryTenant } from '../db/engine.js';
 import type { AccountScope } from '../tenancy/index.js';
 import { changedAttributes, recordEvents } from '../events/outbox.repository.js';
 import { loadResourceFacts, type ResourceFactsBundle } from './facts.repository.js';
@@ -22,13 +23,19 @@ export interface RecheckOptions {
 }
 
 /**
- * How long one piece of a re-check that follows a change may take (one transaction, which on
- * PGlite holds the database for every tenant): a few milliseconds. The number of bookings per
- * piece adapts to it, between 1 and MAX_PIECE: halved after a slower piece, doubled after one
- * under half of it (a booking of 20 segments costs about a millisecond on an idle machine, many
- * more on a loaded one).
+ * How long one piece of a re-check that follows a change may take (one transaction). The
+ * number of bookings per piece adapts to it, between 1 and MAX_PIECE: halved after a slower
+ * piece, doubled after one under half of it.
+ *
+ * On the embedded engine a piece holds the database for every tenant: a few milliseconds. On a
+ * database server it holds only the re-checked resources' locks (a booking of one of them waits
+ * for it; no one else does), and its planning yields the event loop in slices, so it may take
+ * longer: a piece's own statements (about ten, whatever its size) then carry many bookings, not
+ * one. With 5 ms there, on a busy process every piece shrank to one booking, and archiving a
+ * resource with 1,200 future bookings of 20 segments took 8–11 s on PostgreSQL and 34 s on
+ * Citus (docs/performance.md, "Re-checks").
  */
-export const RECHECK_PIECE_MS = 5;
+export const RECHECK_PIECE_MS = { embedded: 5, server: 50 } as const;
 const FIRST_PIECE = 4;
 const MAX_PIECE = 64;
 
@@ -45,7 +52,7 @@ const MAX_PIECE = 64;
  *
  * A re-check of every future booking (a change of facts) follows the change: it runs once the
  * caller's transaction has committed, before its request answers, in pieces of a few
- * milliseconds (RECHECK_PIECE_MS), each its own transaction under the same resource locks
+ * milliseconds on the embedded engine (RECHECK_PIECE_MS), each its own transaction under the same resource locks
  * (settleRecheck). So the change never holds the database (on PGlite, every tenant's) for as
  * long as its re-check takes. The flags are derived: nothing that plans or accepts held time reads them. A re-check
  * of only the flagged bookings stays in the caller's transaction (few bookings, and the
@@ -87,6 +94,7 @@ async function settleRecheck(db: DbHandle, scope: AccountScope, touched: readonl
     chargeWork(work.segments, describeWork(work.bookings, work.segments) + (work.more ? ', counted up to the limit; there are more' : ''));
   }
   const candidates = candidatesOf(scope, touched, filter, now);
+  const budgetMs = transactionsHoldEveryTenant(db) ? RECHECK_PIECE_MS.embedded : RECHECK_PIECE_MS.server;
   let size = FIRST_PIECE;
   for (;;) {
     let started = 0;
@@ -103,8 +111,8 @@ async function settleRecheck(db: DbHandle, scope: AccountScope, touched: readonl
     });
     if (last) return;
     const took = performance.now() - started;
-    if (took > RECHECK_PIECE_MS) size = Math.max(1, size >> 1);
-    else if (took < RECHECK_PIECE_MS / 2) size = Math.min(MAX_PIECE, size * 2);
+    if (took > budgetMs) size = Math.max(1, size >> 1);
+    else if (took < budgetMs / 2) size = Math.min(MAX_PIECE, size * 2);
     await nextTurn();
   }
 }

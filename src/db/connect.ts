@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { registerServerHandle } from './engine.js';
 import { PGlitePreparedDriver } from './driver/pglite-driver.js';
 import type { Database } from './schema.js';
 import { lockDataDir } from './driver/pglite-lock.js';
@@ -255,6 +256,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     });
     const dialect = new PreviewablePostgresDialect({ pool });
     const kysely = new Kysely<Database>({ dialect, plugins: statementLogPlugins() });
+    registerServerHandle(kysely);
     let listener: WriteNoticeListener | null = null;
     const databaseUrl = options.databaseUrl;
     return {
