@@ -27,15 +27,20 @@ export interface RecheckOptions {
  * number of bookings per piece adapts to it, between 1 and MAX_PIECE: halved after a slower
  * piece, doubled after one under half of it.
  *
- * On the embedded engine a piece holds the database for every tenant: a few milliseconds. On a
- * database server it holds only the re-checked resources' locks (a booking of one of them waits
- * for it; no one else does), and its planning yields the event loop in slices, so it may take
- * longer: a piece's own statements (about ten, whatever its size) then carry many bookings, not
- * one. With 5 ms there, on a busy process every piece shrank to one booking, and archiving a
- * resource with 1,200 future bookings of 20 segments took 8–11 s on PostgreSQL and 34 s on
- * Citus (docs/performance.md, "Re-checks").
+ * A piece is about ten statements (the locks, its bookings, their segments, the facts, the
+ * flags, the events, the usage) that cost about the same whatever its size: on a busy process
+ * they took 7–10 ms together. With 5 ms a piece everywhere, every piece shrank to one booking,
+ * and a re-check of 1,000 bookings ran those statements 1,000 times: archiving a pool with 1,000
+ * future bookings took 10 s on PGlite and 6–7 s on PostgreSQL, and 1,200 bookings of 20 segments
+ * 34 s on Citus (docs/performance.md, "Re-checks").
+ *
+ * On the embedded engine a piece holds the database for every tenant, so it stays well inside
+ * the 50 ms p99 that another tenant's request is promised (docs/limits.md): 25 ms, several
+ * bookings a piece. On a database server it holds only the re-checked resources' locks (a
+ * booking of one of them waits for it; no one else does), and its planning yields the event
+ * loop in slices: 50 ms, tens of bookings a piece.
  */
-export const RECHECK_PIECE_MS = { embedded: 5, server: 50 } as const;
+export const RECHECK_PIECE_MS = { embedded: 25, server: 50 } as const;
 const FIRST_PIECE = 4;
 const MAX_PIECE = 64;
 
@@ -51,8 +56,8 @@ const MAX_PIECE = 64;
  * account.
  *
  * A re-check of every future booking (a change of facts) follows the change: it runs once the
- * caller's transaction has committed, before its request answers, in pieces of a few
- * milliseconds on the embedded engine (RECHECK_PIECE_MS), each its own transaction under the same resource locks
+ * caller's transaction has committed, before its request answers, in pieces of at most
+ * tens of milliseconds (RECHECK_PIECE_MS), each its own transaction under the same resource locks
  * (settleRecheck). So the change never holds the database (on PGlite, every tenant's) for as
  * long as its re-check takes. The flags are derived: nothing that plans or accepts held time reads them. A re-check
  * of only the flagged bookings stays in the caller's transaction (few bookings, and the
