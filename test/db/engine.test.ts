@@ -1,7 +1,7 @@
 /**
- * Which handles let transactions run side by side (src/db/engine.ts): a re-check's pieces are
- * cut to a few milliseconds where one transaction holds the database for every tenant, and may
- * run longer on a database server (docs/bookings.md#the-change-first-the-flags-in-pieces).
+ * Which handles let transactions run side by side (src/db/engine.ts): a re-check's pieces aim
+ * at 25 ms where one transaction holds the database for every tenant, and at 50 ms on a
+ * database server (docs/bookings.md#the-change-first-the-flags-in-pieces).
  * Runs on the database of the run: PGlite in memory, or the server DATABASE_URL names.
  */
 import { afterAll, describe, expect, it } from 'vitest';
