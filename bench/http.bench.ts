@@ -28,7 +28,7 @@ import type { AccountScope } from '../src/tenancy/index.js';
 import { BookingsService } from '../src/features/bookings/bookings.service.js';
 import { systemClock } from '../src/lib/clock.js';
 import { client, openResource, type Client } from './http-client.js';
-import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
+import { cpuMs, databaseCpuMeter, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
 import { FIRST_DAY, TZ, addDays, coachHoldsOf, everyDay, insertBookings, iso, localMs, soloHoldsOf } from './workload.js';
 
 export interface HttpBenchOptions {
@@ -75,7 +75,12 @@ interface Run {
   p99: number;
   /** CPU per call in µs, of the process named by the run's meter (where one was given). */
   cpuUs?: number;
+  /** CPU per call in µs of each party the run's split names (server, engine, client). */
+  split?: Partial<Record<Party, number>>;
 }
+
+/** Who spends a call's CPU: the HTTP server, the database engine, the caller (this process). */
+type Party = 'server' | 'engine' | 'client';
 
 /** CPU used so far, in ms: of the server process, or of this one (the floor's engine runs here). */
 type CpuMeter = () => number | null;
@@ -84,10 +89,29 @@ const thisProcessCpu: CpuMeter = () => {
   return (user + system) / 1000;
 };
 
-/** `count` calls of `fn(i)`, `parallel` at a time. */
-async function run(count: number, parallel: number, fn: (i: number) => Promise<unknown>, cpu?: CpuMeter): Promise<Run> {
+/**
+ * The CPU a server's backends spend on one database, as a running total (`databaseCpuMeter`
+ * counts what each backend spent since its last call); null where they cannot be read (a
+ * server elsewhere) or on a PGlite folder, whose engine runs inside the process that opened it.
+ */
+function engineCpuOf(databaseName: string | undefined): CpuMeter | null {
+  if (!databaseName) return null;
+  const spentSince = databaseCpuMeter(databaseName);
+  let total = 0;
+  return () => {
+    const spent = spentSince();
+    if (spent === null) return null;
+    total += spent;
+    return total;
+  };
+}
+
+/** `count` calls of `fn(i)`, `parallel` at a time; `split` meters the CPU of each party named. */
+async function run(count: number, parallel: number, fn: (i: number) => Promise<unknown>, cpu?: CpuMeter, split: Partial<Record<Party, CpuMeter | null>> = {}): Promise<Run> {
   const samples: number[] = [];
   let next = 0;
+  const meters = Object.entries(split).filter((e): e is [Party, CpuMeter] => e[1] !== null);
+  const split0 = meters.map(([, meter]) => meter());
   const cpu0 = cpu?.() ?? null;
   const t0 = performance.now();
   await Promise.all(
@@ -101,10 +125,15 @@ async function run(count: number, parallel: number, fn: (i: number) => Promise<u
   );
   const seconds = (performance.now() - t0) / 1000;
   const cpu1 = cpu?.() ?? null;
+  const splitUs: Partial<Record<Party, number>> = {};
+  meters.forEach(([party, meter], i) => {
+    const [before, after] = [split0[i], meter()];
+    if (before !== null && after !== null) splitUs[party] = ((after - before) * 1000) / count;
+  });
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
   const cpuUs = cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / count : undefined;
-  return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99), cpuUs };
+  return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99), cpuUs, split: meters.length ? splitUs : undefined };
 }
 
 /**
@@ -160,7 +189,7 @@ async function inProcess(db: Db, accountId: string, work: AvailabilityWork, desk
   };
 }
 
-async function floors(db: Db, accountId: string, rows: string[], n: Sizes): Promise<Floors> {
+async function floors(db: Db, accountId: string, rows: string[], n: Sizes, engineCpu: CpuMeter | null): Promise<Floors> {
   const k = db.kysely;
   const pk = (i: number) => sql`select * from resources where account_id = ${accountId} and id = ${rows[i % rows.length]}`.execute(k);
   const tx = (i: number) =>
@@ -175,7 +204,8 @@ async function floors(db: Db, accountId: string, rows: string[], n: Sizes): Prom
     pkSequential: await run(n.pk, 1, pk),
     pkParallel: await run(n.pk, PARALLEL, pk, thisProcessCpu),
     txSequential: await run(n.tx, 1, tx),
-    txParallel: await run(n.tx, PARALLEL, tx),
+    // On a PGlite folder the engine runs in this process: its CPU is the client's.
+    txParallel: await run(n.tx, PARALLEL, tx, undefined, { client: thisProcessCpu, engine: engineCpu }),
   };
 }
 
@@ -206,7 +236,7 @@ export interface EngineResult {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
-  const { env, openDb, cleanup } = await newDataPlace(name);
+  const { env, openDb, cleanup, databaseName } = await newDataPlace(name);
   let server: ServerProcess | null = null;
   try {
     server = await startServe(env);
@@ -245,7 +275,7 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
     try {
       await insertBookings(db.kysely, accountId!, [...soloHoldsOf(solo), ...coachHoldsOf(coaches)]);
       await sql`analyze`.execute(db.kysely);
-      engineFloors = await floors(db, accountId!, distinct, n);
+      engineFloors = await floors(db, accountId!, distinct, n, engineCpuOf(databaseName));
       workInProcess = await inProcess(db, accountId!, work, distinct, n);
     } finally {
       await db.close();
@@ -300,7 +330,11 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
       // 1.2–1.4 times as long as bookings 2,000 to 2,300 (docs/performance.md, "Against the floor").
       for (let i = 0; i < n.warm; i++) await book(one, distinct[i % distinct.length]);
       const bookSequential = await run(n.bookSequential, 1, (i) => book(one, distinct[i % distinct.length]));
-      const bookParallel = await run(n.bookParallel, PARALLEL, (i) => book(eight, distinct[i % distinct.length]));
+      const bookParallel = await run(n.bookParallel, PARALLEL, (i) => book(eight, distinct[i % distinct.length]), undefined, {
+        server: serverCpu,
+        engine: engineCpuOf(databaseName),
+        client: thisProcessCpu,
+      });
       const poolRun = await run(n.pool, PARALLEL, () =>
         eight.call('POST', '/v1/bookings', { segments: [{ resource: pool, start: isoZ(DAY0), end: isoZ(DAY0 + HOUR) }] }),
       );
@@ -357,6 +391,22 @@ const serialShare = (h: number, w: number) => h / (h + w);
 const withHttp = (r: EngineResult, work: number, base: number) => (r.healthSequential.p50 + work) / (r.healthSequential.p50 + base);
 
 const f2 = (x: number) => x.toFixed(2);
+
+/**
+ * What this machine's CPUs allow the 8-parallel bookings ratio to reach: the booking rate if
+ * every CPU did nothing but bookings at the CPU a booking took in the run (server, engine and
+ * the caller together), and the same if the server and the caller cost nothing, the engine's
+ * share alone (a server on this machine only; on a PGlite folder the engine is the server's).
+ * Where the second misses the target, no cut in the service's own code reaches it: only less
+ * work in the engine, or more CPUs (docs/performance.md, "What the CPUs allow").
+ */
+function cpuAllows(r: EngineResult): string {
+  const split = r.bookParallel.split;
+  if (split?.server === undefined || split.client === undefined) return '?';
+  const ratioAt = (cpuUs: number) => (os.cpus().length * 1_000_000) / cpuUs / r.floors.txParallel.perSecond;
+  const all = ratioAt(split.server + (split.engine ?? 0) + split.client);
+  return `${f2(all)}; ${split.engine === undefined ? '—' : f2(ratioAt(split.engine))}`;
+}
 const f1 = (x: number) => x.toFixed(1);
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -381,6 +431,12 @@ const ROWS: Row[] = [
     value: (r) => f2(r.bookParallel.perSecond / r.floors.txParallel.perSecond),
     meets: (r) => r.bookParallel.perSecond / r.floors.txParallel.perSecond >= 0.4,
     bound: (r) => serialShare(r.healthParallel.perSecond, r.floors.txParallel.perSecond),
+  },
+  {
+    what: "… the most the CPUs allow: every CPU busy with bookings; the engine's share alone",
+    target: 'report',
+    value: (r) => cpuAllows(r),
+    meets: () => null,
   },
   {
     what: 'POST /v1/bookings, one pool, 8 clients ÷ write tx, 8 parallel',
@@ -455,6 +511,7 @@ function rawTable(results: EngineResult[]): string {
       ? '?'
       : `${(r.getParallel.cpuUs - r.healthParallel.cpuUs).toFixed(0)} µs; ${((r.getParallel.cpuUs - r.healthParallel.cpuUs) / r.floors.pkParallel.cpuUs).toFixed(1)} × the floor's select`;
   const lat = (x: Run) => `${f2(x.p50)} ms (p99 ${f2(x.p99)})`;
+  const cpuSplit = (x: Run) => (x.split ? Object.entries(x.split).map(([party, us]) => `${party} ${us.toFixed(0)} µs`).join(', ') : '?');
   const rows: [string, (r: EngineResult) => string][] = [
     ['floor: PK select, sequential', (r) => rate(r.floors.pkSequential)],
     ['floor: PK select, 8 parallel', (r) => rate(r.floors.pkParallel)],
@@ -468,6 +525,8 @@ function rawTable(results: EngineResult[]): string {
     ['POST /v1/bookings, distinct, sequential', (r) => rate(r.bookSequential)],
     ['POST /v1/bookings, distinct, 8 parallel', (r) => rate(r.bookParallel)],
     ['POST /v1/bookings, one pool, 8 parallel', (r) => rate(r.pool)],
+    ["CPU a call, 8 parallel: the floor's write tx", (r) => cpuSplit(r.floors.txParallel)],
+    ['CPU a call, 8 parallel: a booking over HTTP', (r) => cpuSplit(r.bookParallel)],
     ['search 1 × 30 days', (r) => `${lat(r.search30)}, ${r.slots.solo} slots`],
     ['search 50 × 7 days', (r) => `${lat(r.search50)}, ${r.slots.coaches} slots`],
     ['calendar 62 days', (r) => `${lat(r.calendar62)}, ${r.slots.days} days`],
