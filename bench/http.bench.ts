@@ -391,6 +391,8 @@ const serialShare = (h: number, w: number) => h / (h + w);
 const withHttp = (r: EngineResult, work: number, base: number) => (r.healthSequential.p50 + work) / (r.healthSequential.p50 + base);
 
 const f2 = (x: number) => x.toFixed(2);
+const f1 = (x: number) => x.toFixed(1);
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /**
  * What this machine's CPUs allow the 8-parallel bookings ratio to reach: the booking rate if
@@ -407,8 +409,6 @@ function cpuAllows(r: EngineResult): string {
   const all = ratioAt(split.server + (split.engine ?? 0) + split.client);
   return `${f2(all)}; ${split.engine === undefined ? '—' : f2(ratioAt(split.engine))}`;
 }
-const f1 = (x: number) => x.toFixed(1);
-const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const ROWS: Row[] = [
   {
