@@ -73,10 +73,8 @@ interface Run {
   perSecond: number;
   p50: number;
   p99: number;
-  /** CPU per call in µs, of the process named by the run's meter (where one was given). */
-  cpuUs?: number;
-  /** CPU per call in µs of each party the run's split names (server, engine, client). */
-  split?: Partial<Record<Party, number>>;
+  /** CPU per call in µs of each party the run metered (server, engine, client). */
+  cpu?: Partial<Record<Party, number>>;
 }
 
 /** Who spends a call's CPU: the HTTP server, the database engine, the caller (this process). */
@@ -106,13 +104,12 @@ function engineCpuOf(databaseName: string | undefined): CpuMeter | null {
   };
 }
 
-/** `count` calls of `fn(i)`, `parallel` at a time; `split` meters the CPU of each party named. */
-async function run(count: number, parallel: number, fn: (i: number) => Promise<unknown>, cpu?: CpuMeter, split: Partial<Record<Party, CpuMeter | null>> = {}): Promise<Run> {
+/** `count` calls of `fn(i)`, `parallel` at a time; `cpu` meters the CPU of each party named (a null meter: not measurable here). */
+async function run(count: number, parallel: number, fn: (i: number) => Promise<unknown>, cpu: Partial<Record<Party, CpuMeter | null>> = {}): Promise<Run> {
   const samples: number[] = [];
   let next = 0;
-  const meters = Object.entries(split).filter((e): e is [Party, CpuMeter] => e[1] !== null);
-  const split0 = meters.map(([, meter]) => meter());
-  const cpu0 = cpu?.() ?? null;
+  const meters = Object.entries(cpu).filter((e): e is [Party, CpuMeter] => e[1] !== null);
+  const before = meters.map(([, meter]) => meter());
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: parallel }, async () => {
@@ -124,16 +121,14 @@ async function run(count: number, parallel: number, fn: (i: number) => Promise<u
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  const cpu1 = cpu?.() ?? null;
-  const splitUs: Partial<Record<Party, number>> = {};
+  const cpuUs: Partial<Record<Party, number>> = {};
   meters.forEach(([party, meter], i) => {
-    const [before, after] = [split0[i], meter()];
-    if (before !== null && after !== null) splitUs[party] = ((after - before) * 1000) / count;
+    const after = meter();
+    if (before[i] !== null && after !== null) cpuUs[party] = ((after - before[i]!) * 1000) / count;
   });
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  const cpuUs = cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / count : undefined;
-  return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99), cpuUs, split: meters.length ? splitUs : undefined };
+  return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99), cpu: meters.length ? cpuUs : undefined };
 }
 
 /**
@@ -202,10 +197,10 @@ async function floors(db: Db, accountId: string, rows: string[], n: Sizes, engin
   await run(n.warm / 4, 1, tx);
   return {
     pkSequential: await run(n.pk, 1, pk),
-    pkParallel: await run(n.pk, PARALLEL, pk, thisProcessCpu),
+    pkParallel: await run(n.pk, PARALLEL, pk, { client: thisProcessCpu }),
     txSequential: await run(n.tx, 1, tx),
     // On a PGlite folder the engine runs in this process: its CPU is the client's.
-    txParallel: await run(n.tx, PARALLEL, tx, undefined, { client: thisProcessCpu, engine: engineCpu }),
+    txParallel: await run(n.tx, PARALLEL, tx, { client: thisProcessCpu, engine: engineCpu }),
   };
 }
 
@@ -302,9 +297,9 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
       await run(n.warm, PARALLEL, () => get(eight));
       const healthSequential = await latency(n.getSequential, () => health(one));
       const serverCpu: CpuMeter = () => cpuMs(live.child.pid!);
-      const healthParallel = await run(n.get, PARALLEL, () => health(eight), serverCpu);
+      const healthParallel = await run(n.get, PARALLEL, () => health(eight), { server: serverCpu });
       const getSequential = await latency(n.getSequential, () => get(one));
-      const getParallel = await run(n.get, PARALLEL, () => get(eight), serverCpu);
+      const getParallel = await run(n.get, PARALLEL, () => get(eight), { server: serverCpu });
 
       const slots = { solo: 0, coaches: 0, days: 0 };
       const search30 = await latency(n.search, async () => {
@@ -330,7 +325,7 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
       // 1.2–1.4 times as long as bookings 2,000 to 2,300 (docs/performance.md, "Against the floor").
       for (let i = 0; i < n.warm; i++) await book(one, distinct[i % distinct.length]);
       const bookSequential = await run(n.bookSequential, 1, (i) => book(one, distinct[i % distinct.length]));
-      const bookParallel = await run(n.bookParallel, PARALLEL, (i) => book(eight, distinct[i % distinct.length]), undefined, {
+      const bookParallel = await run(n.bookParallel, PARALLEL, (i) => book(eight, distinct[i % distinct.length]), {
         server: serverCpu,
         engine: engineCpuOf(databaseName),
         client: thisProcessCpu,
@@ -403,11 +398,11 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
  * work in the engine, or more CPUs (docs/performance.md, "What the CPUs allow").
  */
 function cpuAllows(r: EngineResult): string {
-  const split = r.bookParallel.split;
-  if (split?.server === undefined || split.client === undefined) return '?';
+  const cpu = r.bookParallel.cpu;
+  if (cpu?.server === undefined || cpu.client === undefined) return '?';
   const ratioAt = (cpuUs: number) => (os.cpus().length * 1_000_000) / cpuUs / r.floors.txParallel.perSecond;
-  const all = ratioAt(split.server + (split.engine ?? 0) + split.client);
-  return `${f2(all)}; ${split.engine === undefined ? '—' : f2(ratioAt(split.engine))}`;
+  const all = ratioAt(cpu.server + (cpu.engine ?? 0) + cpu.client);
+  return `${f2(all)}; ${cpu.engine === undefined ? '—' : f2(ratioAt(cpu.engine))}`;
 }
 
 const ROWS: Row[] = [
@@ -504,14 +499,16 @@ function ratioTable(results: EngineResult[]): string {
 }
 
 function rawTable(results: EngineResult[]): string {
-  const cpu = (x: Run) => (x.cpuUs === undefined ? '' : `, CPU ${x.cpuUs.toFixed(0)} µs a call`);
+  // One party metered: its CPU beside the rate; several: a row of their own (cpuSplit).
+  const single = (x: Run) => (x.cpu && Object.keys(x.cpu).length === 1 ? Object.values(x.cpu)[0] : undefined);
+  const cpu = (x: Run) => (single(x) === undefined ? '' : `, CPU ${single(x)!.toFixed(0)} µs a call`);
   const rate = (x: Run) => `${x.perSecond.toFixed(0)}/s (p50 ${f2(x.p50)}, p99 ${f2(x.p99)} ms${cpu(x)})`;
   const beyondHealth = (r: EngineResult) =>
-    r.getParallel.cpuUs === undefined || r.healthParallel.cpuUs === undefined || r.floors.pkParallel.cpuUs === undefined
+    r.getParallel.cpu?.server === undefined || r.healthParallel.cpu?.server === undefined || r.floors.pkParallel.cpu?.client === undefined
       ? '?'
-      : `${(r.getParallel.cpuUs - r.healthParallel.cpuUs).toFixed(0)} µs; ${((r.getParallel.cpuUs - r.healthParallel.cpuUs) / r.floors.pkParallel.cpuUs).toFixed(1)} × the floor's select`;
+      : `${(r.getParallel.cpu.server - r.healthParallel.cpu.server).toFixed(0)} µs; ${((r.getParallel.cpu.server - r.healthParallel.cpu.server) / r.floors.pkParallel.cpu.client).toFixed(1)} × the floor's select`;
   const lat = (x: Run) => `${f2(x.p50)} ms (p99 ${f2(x.p99)})`;
-  const cpuSplit = (x: Run) => (x.split ? Object.entries(x.split).map(([party, us]) => `${party} ${us.toFixed(0)} µs`).join(', ') : '?');
+  const cpuSplit = (x: Run) => (x.cpu ? Object.entries(x.cpu).map(([party, us]) => `${party} ${us.toFixed(0)} µs`).join(', ') : '?');
   const rows: [string, (r: EngineResult) => string][] = [
     ['floor: PK select, sequential', (r) => rate(r.floors.pkSequential)],
     ['floor: PK select, 8 parallel', (r) => rate(r.floors.pkParallel)],
