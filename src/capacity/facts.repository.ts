@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
-import { heldSegmentsOverlapping, holdsCapacity, segmentHoldsCapacity } from './holds.repository.js';
+import { heldCapacityOverlapping, heldSegmentsOverlapping, holdsCapacity, segmentHoldsCapacity } from './holds.repository.js';
 import { planOnce } from '../db/plan-once.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { BlockFacts, BookedStart, HolidayFacts, HoldFacts, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
@@ -34,6 +34,13 @@ export interface FactsOptions {
   balanced?: boolean;
   /** Some segment orders its candidates `weighted`: the same, over the months around the range (its fairness period may be one). */
   weighted?: boolean;
+  /**
+   * Held time as capacity only (`heldCapacityOverlapping`): the segments held over the same time
+   * on a resource as one hold of their summed quantity, without those of `excluding` (the
+   * booking a reschedule replaces). For the planners that count quantities (a booking, a
+   * series); explain and re-checks, which name or order the bookings, leave it unset.
+   */
+  heldAsCapacity?: { excluding: readonly string[] };
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -98,13 +105,16 @@ interface FactRows {
  * PGlite has no autovacuum, so a worker gathers them (docs/performance.md, "Planner
  * statistics").
  */
-async function loadFactRows(db: DbHandle, account: string, ids: string[], range: Interval, now: Date): Promise<FactRows> {
+async function loadFactRows(db: DbHandle, account: string, ids: string[], range: Interval, now: Date, options: FactsOptions): Promise<FactRows> {
   // Local dates can differ from UTC dates by up to a day on either side.
   const fromDate = new Date(range.start - 2 * DAY_MS).toISOString().slice(0, 10);
   const toDate = new Date(range.end + 2 * DAY_MS).toISOString().slice(0, 10);
   const start = new Date(range.start);
   const end = new Date(range.end);
   const idList = sql`${ids}::text[]`;
+  const held = options.heldAsCapacity
+    ? heldCapacityOverlapping(account, ids, range, now, options.heldAsCapacity.excluding)
+    : heldSegmentsOverlapping(account, ids, range, now);
   const result = await sql<FactRows>`
     select
       (select a.timezone from accounts a where a.id = ${account}) as account_timezone,
@@ -137,7 +147,7 @@ async function loadFactRows(db: DbHandle, account: string, ids: string[], range:
           'booking_id', coalesce(array_agg(h.booking_id), '{}'), 'resource_id', coalesce(array_agg(h.resource_id), '{}'),
           'quantity', coalesce(array_agg(h.quantity), '{}'),
           'start', coalesce(array_agg(${ms('h.held_start')}), '{}'), 'end', coalesce(array_agg(${ms('h.held_end')}), '{}'))
-        from (${heldSegmentsOverlapping(account, ids, range, now)}) h) as holds
+        from (${held}) h) as holds
   `.execute(db);
   return result.rows[0];
 }
@@ -160,7 +170,7 @@ export async function loadResourceFacts(
 ): Promise<ResourceFactsMap> {
   const out = new ResourceFactsMap();
   if (resourceIds.length === 0) return out;
-  const facts = await loadFactRows(db, scope.accountId, [...new Set(resourceIds)], range, now);
+  const facts = await loadFactRows(db, scope.accountId, [...new Set(resourceIds)], range, now, options);
   out.accountTimeZone = facts.account_timezone;
   if (facts.resources.length === 0) return out;
   const ids = facts.resources.map((r) => r.id);

@@ -131,6 +131,28 @@ export function heldSegmentsOverlapping(account: string, resourceIds: readonly s
 }
 
 /**
+ * Held time as capacity only: the held-time lookup's segments without those of `excluding`, and
+ * the segments held over the same time on the same resource as ONE row of their summed
+ * quantity, named by the earliest booking among them. What a booking and a series plan by
+ * (their capacity counts quantities, never which booking holds them). A pool's thousand
+ * bookings of one hour are then one row instead of a thousand read, sent and planned under the
+ * pool's lock: the booking's cost stays flat as the pool fills (docs/performance.md, "A full
+ * pool"). Explain and re-checks, which name or order the bookings, read them one by one.
+ */
+export function heldCapacityOverlapping(
+  account: string,
+  resourceIds: readonly string[],
+  range: Interval,
+  now: Date,
+  excluding: readonly string[],
+): RawBuilder<unknown> {
+  return sql`select min(h.booking_id) as booking_id, h.resource_id, sum(h.quantity)::int4 as quantity, h.held_start, h.held_end
+      from (${heldSegmentsOverlapping(account, resourceIds, range, now)}) h
+      where h.booking_id <> all(${[...excluding]}::text[])
+      group by h.resource_id, h.held_start, h.held_end`;
+}
+
+/**
  * The first branch of the held-time lookup: segments held after `from` that start at most
  * LONG_HELD_MS before it (and before `until`, when there is one), bounded at both ends by the
  * held-time index. `more` adds a condition (a keyset place).

@@ -80,7 +80,11 @@ export async function lockAndPlan(trx: Trx, scope: AccountScope, req: PlanReques
   // change before this booking is written, so two racing bookings never pick by a stale count.
   const ordered = (order: string) => req.segments.some((s) => s.candidateOrder === order && (s.resources?.length ?? 0) > 1);
   const [bundles, locations, previous] = await Promise.all([
-    loadResourceFacts(trx, scope, ids, range, req.now, { balanced: ordered('balanced'), weighted: ordered('weighted') }),
+    loadResourceFacts(trx, scope, ids, range, req.now, {
+      balanced: ordered('balanced'),
+      weighted: ordered('weighted'),
+      heldAsCapacity: { excluding: req.ignoreBookingIds ?? [] },
+    }),
     existingLocations(trx, scope, distinctIds(req.locations)),
     req.preferPreviousOf === undefined ? undefined : latestBookingOfCustomer(trx, scope, req.preferPreviousOf),
   ]);

@@ -131,7 +131,11 @@ export interface BlockFacts extends Interval {
   feed?: { id: string; uid: string };
 }
 
-/** Capacity held by another booking's segment: its held time (buffers included) and quantity. */
+/**
+ * Capacity held by another booking's segment: its held time (buffers included) and quantity.
+ * Where only capacity counts (a booking's plan), the segments of one held time on a resource
+ * come as one hold of their summed quantity, named by the earliest of their bookings.
+ */
 export interface HoldFacts extends Interval {
   bookingId: string;
   resource: string;

@@ -120,7 +120,7 @@ export async function generateOccurrences(
   // Read under the locks, like a booking's: occurrences never pick by a stale count.
   const balanced = template.segments.some((s) => s.candidateOrder === 'balanced');
   const weighted = template.segments.some((s) => s.candidateOrder === 'weighted');
-  const bundles = await loadResourceFacts(trx, scope, resourceIds, range, now, { balanced, weighted });
+  const bundles = await loadResourceFacts(trx, scope, resourceIds, range, now, { balanced, weighted, heldAsCapacity: { excluding: [] } });
   const missingResource = resourceIds.find((id) => !bundles.has(id));
   if (missingResource) throw new Error(`series ${row.id} names resource ${missingResource}, which no longer exists`);
   const plans = planOccurrences({
