@@ -292,16 +292,21 @@ async function loadStarts(db: DbHandle, scope: AccountScope, ids: string[], rang
 /**
  * Per resource, when the latest booking that still holds it was made (`balanced`: least
  * recently booked first). Booking ids are time-ordered (src/lib/ids.ts), so each resource's
- * latest is the first holding segment of its segments read newest first by the
- * booking_segments_resource index: a few index entries a resource, not its whole history
- * (docs/performance.md, "Held time at scale"). One statement pinned to the account.
+ * latest is the first of its holding segments read newest first by their own index
+ * (booking_segments_holding_by_booking, migration 032): one index entry a resource, whether its
+ * past bookings still hold it or were all completed, not its whole history (docs/performance.md,
+ * "Held time at scale"). One statement pinned to the account.
  */
 async function lastBooked(db: DbHandle, scope: AccountScope, ids: string[], now: Date): Promise<Map<string, number>> {
   const { rows } = await lastBookedLookup(scope.accountId, ids, now).execute(db);
   return new Map(rows.filter((r) => r.last !== null).map((r) => [r.resource_id, new Date(r.last!).getTime()]));
 }
 
-/** The statement of `lastBooked` (exported for the test that reads its plan). */
+/**
+ * The statement of `lastBooked` (exported for the test that reads its plan). `s.position >= 0`,
+ * true of every segment, is the index's own clause (migration 032): only this walk states it, so
+ * only this walk reads that index.
+ */
 export function lastBookedLookup(accountId: string, ids: readonly string[], now: Date) {
   return sql<{ resource_id: string; last: Date | null }>`
     select r.id as resource_id,
@@ -309,6 +314,7 @@ export function lastBookedLookup(accountId: string, ids: readonly string[], now:
         where b.account_id = ${accountId}::text
           and b.id = (select s.booking_id from booking_segments s
                       where s.account_id = ${accountId}::text and s.resource_id = r.id and ${segmentHoldsCapacity('s', now)}
+                        and s.position >= 0
                       order by s.booking_id desc limit 1)) as last
     from resources r
     where r.account_id = ${accountId}::text and r.id = any(${[...ids]}::text[])`;

@@ -154,12 +154,38 @@ describe('held time bounded at both ends', () => {
     expect(Number(buffers[1]) + Number(buffers[2])).toBeLessThan(40);
   });
 
+  it("dates a candidate whose past bookings are all completed from its newest holding segment, not its whole history", async () => {
+    const api = await t.newAccount();
+    const coach = await openResource(api, {}, null);
+    // 3,000 past hours, all completed, and one booking made before them that still holds next month.
+    const held = await insertBooking(t.db.kysely, {
+      accountId: api.accountId,
+      resourceId: coach.id,
+      start: new Date(Date.now() + 30 * DAY),
+      end: new Date(Date.now() + 30 * DAY + 3600_000),
+    });
+    const ids = await insertBusyBookings(t.db.kysely, { accountId: api.accountId, resourceId: coach.id, count: 3000, segments: 1, from: new Date(Date.now() - 3000 * 3600_000) });
+    await sql`update bookings set status = 'completed' where account_id = ${api.accountId} and id = any(${ids}::text[])`.execute(t.db.kysely);
+    await sql`vacuum analyze booking_segments`.execute(t.db.kysely);
+    const lookup = lastBookedLookup(api.accountId, [coach.id], new Date());
+    const rows = (await lookup.execute(t.db.kysely)).rows;
+    const made = await t.db.kysely.selectFrom('bookings').select('created_at').where('account_id', '=', api.accountId).where('id', '=', held).executeTakeFirstOrThrow();
+    expect(rows.map((r) => r.last && new Date(r.last).getTime())).toEqual([made.created_at.getTime()]);
+    const plan = JSON.stringify((await sql`explain (analyze, buffers, format json) ${lookup}`.execute(t.db.kysely)).rows);
+    if (plan.includes('Citus')) return;
+    expect(plan).toContain('"Index Name":"booking_segments_holding_by_booking"');
+    const buffers = /"Shared Hit Blocks":(\d+)[^}]*?"Shared Read Blocks":(\d+)/.exec(plan)!;
+    expect(Number(buffers[1]) + Number(buffers[2])).toBeLessThan(40);
+  });
+
   it('indexes the segments of the statuses in which the core counts a booking as holding capacity', () => {
     const statuses: BookingStatus[] = ['requested', 'pending', 'confirmed', 'cancelled', 'expired', 'completed', 'no_show'];
     expect(statuses.filter((s) => holdsCapacity(s, null, 0)).sort()).toEqual([...HOLDING_STATUSES].sort());
     const migration = listMigrations().find((m) => m.name.startsWith('029'))!.sql;
     const predicate = `booking_status in (${HOLDING_STATUSES.map((s) => `'${s}'`).join(', ')})`;
     expect(migration.split(predicate).length - 1).toBe(2);
+    const byBooking = listMigrations().find((m) => m.name.startsWith('032'))!.sql;
+    expect(byBooking).toContain(`where ${predicate} and position >= 0;`);
   });
 
   it('asks the held-time indexes\' own condition first, as a clause of its own, so that a plan made without values reads them', () => {
