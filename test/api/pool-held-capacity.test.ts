@@ -3,15 +3,18 @@
  * `heldCapacityOverlapping`): the segments held over the same time on a resource come as one
  * hold of their summed quantity, without the booking a reschedule replaces. These tests check
  * that the sums are the quantities held, that the replaced booking's share is left out however
- * its group is named, and that a pool still fills exactly to its capacity over the API.
+ * its group is named, and that a pool still fills exactly to its capacity over the API, by
+ * bookings and by a series.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { insertBooking } from '../support/sql-fixtures.js';
 import { loadResourceFacts } from '../../src/capacity/index.js';
 import { at, book, futureDay, openResource, seg } from './bookings.helpers.js';
+import { createSeries, liveKeys, pinClock, seriesBody, skipped } from './series.helpers.js';
 
 const t = await setupTestApp();
+afterEach(() => t.clock.reset());
 
 describe('held time as capacity', () => {
   it('sums the bookings of one held time into one hold, and leaves out the bookings it is told to', async () => {
@@ -74,5 +77,17 @@ describe('held time as capacity', () => {
     await move(booked[0]);
     expectError(await api.post('/v1/bookings', { segments: [seg(pool.id, day, '10:00', '11:00')] }), 409, 'booking_conflict', null);
     expect((await book(api, { segments: [seg(pool.id, day, '09:00', '10:00', { quantity: 2 })] })).status).toBe('confirmed');
+  });
+
+  it('generates a series on a pool around the hour its bookings already fill, however many share it', async () => {
+    pinClock(t);
+    const api = await t.newAccount();
+    const pool = await openResource(api, { type: 'pool', capacity: 3 }, [{ start: '00:00', end: '24:00' }]);
+    const hourOf = (day: string) => ({ resource: pool.id, start: `${day}T10:00:00Z`, end: `${day}T11:00:00Z` });
+    for (let i = 0; i < 2; i++) await book(api, { segments: [hourOf('2027-01-05')] });
+    for (let i = 0; i < 3; i++) await book(api, { segments: [hourOf('2027-01-06')] });
+    const series = await createSeries(api, seriesBody(pool.id, { horizon_days: 4 }));
+    expect(await liveKeys(api, series.id)).toEqual(['2027-01-04T10:00', '2027-01-05T10:00', '2027-01-07T10:00']);
+    expect((await skipped(api, series.id)).map((s) => [s.occurrence_key, s.conflicts[0].reason])).toEqual([['2027-01-06T10:00', 'capacity_exceeded']]);
   });
 });
