@@ -53,6 +53,10 @@ export async function migrate(db: Kysely<Database>, options: { through?: string 
   if (await upToDate(db, migrationNames().filter(wanted))) return [];
   const migrations = listMigrations().filter((m) => wanted(m.name));
   return db.transaction().execute(async (trx) => {
+    // DATABASE_STATEMENT_TIMEOUT_MS bounds a request's statements, not the schema's: an index
+    // built over a large table takes as long as the table needs, and so may the wait for the
+    // lock while another process builds it (docs/configuration.md).
+    await sql`set local statement_timeout = 0`.execute(trx);
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
     await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(trx);
     const done = await sql<{ name: string }>`select name from schema_migrations`.execute(trx);
