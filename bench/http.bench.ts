@@ -13,8 +13,11 @@
  *
  * Steps per engine: first start on an empty folder/database (timed); resources and schedules
  * made over HTTP; stop; the bookings of the availability workload written with SQL and the
- * floors measured (the PGlite folder belongs to one process at a time); restart on the
- * existing folder (timed); the HTTP measurements; resident memory; stop.
+ * availability work timed in process (the PGlite folder belongs to one process at a time);
+ * the floor's database opened beside the server (on PGlite, a copy of the folder); restart on
+ * the existing data (timed); warm-ups; then rounds, each timing the floor's calls and the HTTP
+ * requests in turn, so that each ratio is taken within a round (`bench/rounds.ts`); resident
+ * memory; stop.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +32,7 @@ import { BookingsService } from '../src/features/bookings/bookings.service.js';
 import { systemClock } from '../src/lib/clock.js';
 import { client, openResource, type Client } from './http-client.js';
 import { cpuMs, databaseCpuMeter, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
+import { inRounds, latency, median, run, thisProcessCpu, type CpuMeter, type Run } from './rounds.js';
 import { FIRST_DAY, TZ, addDays, coachHoldsOf, everyDay, insertBookings, iso, localMs, soloHoldsOf } from './workload.js';
 
 export interface HttpBenchOptions {
@@ -55,6 +59,8 @@ interface Sizes {
   pool: number;
   search: number;
   restarts: number;
+  /** Rounds the measurements take turns in (`inRounds`): the calls above are shared among them. */
+  rounds: number;
   /** Calls made before measuring, so that V8 has optimised the code paths being timed. */
   warm: number;
   /**
@@ -65,27 +71,8 @@ interface Sizes {
    */
   warmSearch: number;
 }
-const FULL: Sizes = { pk: 4000, tx: 1000, get: 4000, getSequential: 400, bookSequential: 300, bookParallel: 600, pool: 600, search: 200, restarts: 3, warm: 2000, warmSearch: 1000 };
-const QUICK: Sizes = { pk: 1000, tx: 300, get: 1000, getSequential: 150, bookSequential: 100, bookParallel: 200, pool: 200, search: 50, restarts: 1, warm: 1000, warmSearch: 300 };
-
-/** A rate and the latency of each call (for p50/p99). */
-interface Run {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  /** CPU per call in µs of each party the run metered (server, engine, client). */
-  cpu?: Partial<Record<Party, number>>;
-}
-
-/** Who spends a call's CPU: the HTTP server, the database engine, the caller (this process). */
-type Party = 'server' | 'engine' | 'client';
-
-/** CPU used so far, in ms: of the server process, or of this one (the floor's engine runs here). */
-type CpuMeter = () => number | null;
-const thisProcessCpu: CpuMeter = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
+const FULL: Sizes = { pk: 4000, tx: 1000, get: 4000, getSequential: 400, bookSequential: 300, bookParallel: 600, pool: 600, search: 200, restarts: 3, rounds: 5, warm: 2000, warmSearch: 1000 };
+const QUICK: Sizes = { pk: 1000, tx: 300, get: 1000, getSequential: 150, bookSequential: 100, bookParallel: 200, pool: 200, search: 50, restarts: 1, rounds: 3, warm: 1000, warmSearch: 300 };
 
 /**
  * The CPU a server's backends spend on one database, as a running total (`databaseCpuMeter`
@@ -102,44 +89,6 @@ function engineCpuOf(databaseName: string | undefined): CpuMeter | null {
     total += spent;
     return total;
   };
-}
-
-/** `count` calls of `fn(i)`, `parallel` at a time; `cpu` meters the CPU of each party named (a null meter: not measurable here). */
-async function run(count: number, parallel: number, fn: (i: number) => Promise<unknown>, cpu: Partial<Record<Party, CpuMeter | null>> = {}): Promise<Run> {
-  const samples: number[] = [];
-  let next = 0;
-  const meters = Object.entries(cpu).filter((e): e is [Party, CpuMeter] => e[1] !== null);
-  const before = meters.map(([, meter]) => meter());
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        const s = performance.now();
-        await fn(i);
-        samples.push(performance.now() - s);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  const cpuUs: Partial<Record<Party, number>> = {};
-  meters.forEach(([party, meter], i) => {
-    const after = meter();
-    if (before[i] !== null && after !== null) cpuUs[party] = ((after - before[i]!) * 1000) / count;
-  });
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  return { perSecond: count / seconds, p50: at(0.5), p99: at(0.99), cpu: meters.length ? cpuUs : undefined };
-}
-
-/**
- * Warm-up, then `count` timed calls one after another. The benchmark measures the settled
- * state a running server is in: at least ten warm-up calls, as a prepared statement is planned
- * afresh for its first five runs before PostgreSQL settles on a plan (docs/performance.md,
- * "Prepared statements on PGlite"), and V8 optimises code only once it has run for a while.
- */
-async function latency(count: number, fn: () => Promise<unknown>, warm = Math.max(10, Math.floor(count / 2))): Promise<Run> {
-  for (let i = 0; i < warm; i++) await fn();
-  return run(count, 1, fn);
 }
 
 interface Floors {
@@ -184,29 +133,35 @@ async function inProcess(db: Db, accountId: string, work: AvailabilityWork, desk
   };
 }
 
-async function floors(db: Db, accountId: string, rows: string[], n: Sizes, engineCpu: CpuMeter | null): Promise<Floors> {
+/** The floor's two calls: a primary-key select of a resource, and a small write transaction on one. */
+function floorCalls(db: Db, accountId: string, rows: string[]) {
   const k = db.kysely;
-  const pk = (i: number) => sql`select * from resources where account_id = ${accountId} and id = ${rows[i % rows.length]}`.execute(k);
-  const tx = (i: number) =>
-    withTransaction(k, async (trx) => {
-      const id = rows[i % rows.length];
-      await sql`select id from resources where account_id = ${accountId} and id = ${id} for update`.execute(trx);
-      await sql`update resources set updated_at = now() where account_id = ${accountId} and id = ${id}`.execute(trx);
-    });
-  await run(n.warm, 1, pk);
-  await run(n.warm / 4, 1, tx);
   return {
-    pkSequential: await run(n.pk, 1, pk),
-    pkParallel: await run(n.pk, PARALLEL, pk, { client: thisProcessCpu }),
-    txSequential: await run(n.tx, 1, tx),
-    // On a PGlite folder the engine runs in this process: its CPU is the client's.
-    txParallel: await run(n.tx, PARALLEL, tx, { client: thisProcessCpu, engine: engineCpu }),
+    pk: (i: number) => sql`select * from resources where account_id = ${accountId} and id = ${rows[i % rows.length]}`.execute(k),
+    tx: (i: number) =>
+      withTransaction(k, async (trx) => {
+        const id = rows[i % rows.length];
+        await sql`select id from resources where account_id = ${accountId} and id = ${id} for update`.execute(trx);
+        await sql`update resources set updated_at = now() where account_id = ${accountId} and id = ${id}`.execute(trx);
+      }),
   };
+}
+
+/** Each ratio of the table, one figure a round (see `inRounds`). */
+interface RoundRatios {
+  getPk: number[];
+  bookSequential: number[];
+  bookParallel: number[];
+  pool: number[];
+  search30: number[];
+  search50: number[];
+  calendar62: number[];
 }
 
 export interface EngineResult {
   engine: string;
   floors: Floors;
+  ratios: RoundRatios;
   inProcess: InProcess;
   /** GET /healthz: no key, no database; what the service's HTTP path costs by itself. */
   healthSequential: Run;
@@ -228,10 +183,101 @@ export interface EngineResult {
   rssAfterMb: number | null;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** What `serving` measures: every HTTP figure, and the floor's, timed in rounds with them. */
+type Serving = Pick<EngineResult, 'floors' | 'ratios' | 'healthSequential' | 'healthParallel' | 'getSequential' | 'getParallel' | 'bookSequential' | 'bookParallel' | 'pool' | 'search30' | 'search50' | 'calendar62' | 'slots'>;
+
+/**
+ * A warmed server measured in rounds (`inRounds`): each round times the floor's calls, then the
+ * requests they are the floor of, so each ratio is taken within a round, not across minutes of
+ * a machine whose speed moves. Warm-ups run once, before the first round.
+ */
+async function serving(
+  live: ServerProcess,
+  key: string,
+  accountId: string,
+  objects: { solo: string; distinct: string[]; pool: string; work: AvailabilityWork },
+  floor: ReturnType<typeof floorCalls>,
+  databaseName: string | undefined,
+  n: Sizes,
+): Promise<Serving> {
+  const { solo, distinct, pool, work } = objects;
+  const one = client(live.url, key, () => accountId, 1);
+  const eight = client(live.url, key, () => accountId, PARALLEL);
+  try {
+    const health = (c: Client) => c.call('GET', '/healthz');
+    const get = (c: Client) => c.call('GET', `/v1/resources/${solo}`);
+    const slots = { solo: 0, coaches: 0, days: 0 };
+    const calendarQuery = `resource=${work.calendar62.resource}&from=${encodeURIComponent(work.calendar62.from)}&to=${encodeURIComponent(work.calendar62.to)}`;
+    const availability = {
+      search30: async () => {
+        slots.solo = (await one.call('POST', '/v1/availability', work.search30)).slots.length;
+      },
+      search50: async () => {
+        slots.coaches = (await one.call('POST', '/v1/availability', work.search50)).slots.length;
+      },
+      calendar62: async () => {
+        slots.days = (await one.call('GET', `/v1/availability/calendar?${calendarQuery}`)).days.length;
+      },
+    };
+    // Bookings: the i-th free hour of a resource, so every request succeeds.
+    const hour = new Map<string, number>();
+    const book = (c: Client, resource: string) => {
+      const i = hour.get(resource) ?? 0;
+      hour.set(resource, i + 1);
+      return c.call('POST', '/v1/bookings', { segments: [{ resource, start: isoZ(DAY0 + i * HOUR), end: isoZ(DAY0 + (i + 1) * HOUR) }] });
+    };
+
+    // A server that has run for a while: V8 optimises the request path after some thousand calls.
+    await run(n.warm, 1, floor.pk);
+    await run(n.warm / 4, 1, floor.tx);
+    await run(n.warm, PARALLEL, () => health(eight));
+    await run(n.warm, PARALLEL, () => get(eight));
+    for (const ask of Object.values(availability)) await run(n.warmSearch, 1, ask);
+    // A booking's path settles in V8 later than a GET's: bookings 200 to 300 of a new server took
+    // 1.2–1.4 times as long as bookings 2,000 to 2,300 (docs/performance.md, "Against the floor").
+    for (let i = 0; i < n.warm; i++) await book(one, distinct[i % distinct.length]);
+
+    const share = (total: number) => Math.max(PARALLEL, Math.round(total / n.rounds));
+    const serverCpu: CpuMeter = () => cpuMs(live.child.pid!);
+    const floorEngineCpu = engineCpuOf(databaseName);
+    const bookingsEngineCpu = engineCpuOf(databaseName);
+    const { all, each } = await inRounds(n.rounds, {
+      pkSequential: () => run(share(n.pk), 1, floor.pk),
+      healthSequential: () => run(share(n.getSequential), 1, () => health(one)),
+      getSequential: () => run(share(n.getSequential), 1, () => get(one)),
+      pkParallel: () => run(share(n.pk), PARALLEL, floor.pk, { client: thisProcessCpu }),
+      healthParallel: () => run(share(n.get), PARALLEL, () => health(eight), { server: serverCpu }),
+      getParallel: () => run(share(n.get), PARALLEL, () => get(eight), { server: serverCpu }),
+      search30: () => run(share(n.search), 1, availability.search30),
+      search50: () => run(share(n.search), 1, availability.search50),
+      calendar62: () => run(share(n.search), 1, availability.calendar62),
+      txSequential: () => run(share(n.tx), 1, floor.tx),
+      bookSequential: () => run(share(n.bookSequential), 1, (i) => book(one, distinct[i % distinct.length])),
+      // On a PGlite folder the floor's engine runs in this process: its CPU is the client's.
+      txParallel: () => run(share(n.tx), PARALLEL, floor.tx, { client: thisProcessCpu, engine: floorEngineCpu }),
+      bookParallel: () =>
+        run(share(n.bookParallel), PARALLEL, (i) => book(eight, distinct[i % distinct.length]), { server: serverCpu, engine: bookingsEngineCpu, client: thisProcessCpu }),
+      pool: () => run(share(n.pool), PARALLEL, () => eight.call('POST', '/v1/bookings', { segments: [{ resource: pool, start: isoZ(DAY0), end: isoZ(DAY0 + HOUR) }] })),
+    });
+    const ratios: RoundRatios = {
+      getPk: each.map((r) => r.getParallel.perSecond / r.pkParallel.perSecond),
+      bookSequential: each.map((r) => r.bookSequential.perSecond / r.txSequential.perSecond),
+      bookParallel: each.map((r) => r.bookParallel.perSecond / r.txParallel.perSecond),
+      pool: each.map((r) => r.pool.perSecond / r.txParallel.perSecond),
+      search30: each.map((r) => r.search30.p50 / r.getSequential.p50),
+      search50: each.map((r) => r.search50.p50 / r.getSequential.p50),
+      calendar62: each.map((r) => r.calendar62.p50 / r.getSequential.p50),
+    };
+    const { pkSequential, pkParallel, txSequential, txParallel, ...requests } = all;
+    return { floors: { pkSequential, pkParallel, txSequential, txParallel }, ratios, ...requests, slots };
+  } finally {
+    await one.close();
+    await eight.close();
+  }
+}
 
 async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
-  const { env, openDb, cleanup, databaseName } = await newDataPlace(name);
+  const { env, openDb, openBeside, cleanup, databaseName } = await newDataPlace(name);
   let server: ServerProcess | null = null;
   try {
     server = await startServe(env);
@@ -262,102 +308,35 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
       calendar62: { resource: solo, from, to: to(62) },
     };
 
-    // Without the server: the bookings of the workload, statistics, the engine's floor, and
-    // the availability work done by the service's code in this process.
+    // Without the server: the bookings of the workload, statistics, and the availability work
+    // done by the service's code in this process.
     const db = await openDb();
-    let engineFloors: Floors;
     let workInProcess: InProcess;
     try {
       await insertBookings(db.kysely, accountId!, [...soloHoldsOf(solo), ...coachHoldsOf(coaches)]);
       await sql`analyze`.execute(db.kysely);
-      engineFloors = await floors(db, accountId!, distinct, n, engineCpuOf(databaseName));
       workInProcess = await inProcess(db, accountId!, work, distinct, n);
     } finally {
       await db.close();
     }
-
-    // Restarts on the existing data; the last one stays up for the measurements.
-    const restartMs: number[] = [];
-    const restartCpuMs: number[] = [];
-    for (let i = 0; i < n.restarts; i++) {
-      if (server) await (server as ServerProcess).stop();
-      server = await startServe(env);
-      restartMs.push(server.readyMs);
-      if (server.readyCpuMs !== null) restartCpuMs.push(server.readyCpuMs);
-    }
-    const live = server!;
-    const rssReadyMb = live.rssMb();
-    const one = client(live.url, key, () => accountId, 1);
-    const eight = client(live.url, key, () => accountId, PARALLEL);
+    // The floor runs in this process beside the server, in rounds with it (a PGlite folder's copy).
+    const floorDb = await openBeside();
     try {
-      const health = (c: Client) => c.call('GET', '/healthz');
-      const get = (c: Client) => c.call('GET', `/v1/resources/${solo}`);
-      // A server that has run for a while: V8 optimises the request path after some thousand calls.
-      await run(n.warm, PARALLEL, () => health(eight));
-      await run(n.warm, PARALLEL, () => get(eight));
-      const healthSequential = await latency(n.getSequential, () => health(one));
-      const serverCpu: CpuMeter = () => cpuMs(live.child.pid!);
-      const healthParallel = await run(n.get, PARALLEL, () => health(eight), { server: serverCpu });
-      const getSequential = await latency(n.getSequential, () => get(one));
-      const getParallel = await run(n.get, PARALLEL, () => get(eight), { server: serverCpu });
-
-      const slots = { solo: 0, coaches: 0, days: 0 };
-      const search30 = await latency(n.search, async () => {
-        slots.solo = (await one.call('POST', '/v1/availability', work.search30)).slots.length;
-      }, n.warmSearch);
-      const search50 = await latency(n.search, async () => {
-        slots.coaches = (await one.call('POST', '/v1/availability', work.search50)).slots.length;
-      }, n.warmSearch);
-      const calendar62 = await latency(n.search, async () => {
-        const c = work.calendar62;
-        const q = `resource=${c.resource}&from=${encodeURIComponent(c.from)}&to=${encodeURIComponent(c.to)}`;
-        slots.days = (await one.call('GET', `/v1/availability/calendar?${q}`)).days.length;
-      }, n.warmSearch);
-
-      // Bookings: the i-th free hour of a resource, so every request succeeds.
-      const hour = new Map<string, number>();
-      const book = (c: Client, resource: string) => {
-        const i = hour.get(resource) ?? 0;
-        hour.set(resource, i + 1);
-        return c.call('POST', '/v1/bookings', { segments: [{ resource, start: isoZ(DAY0 + i * HOUR), end: isoZ(DAY0 + (i + 1) * HOUR) }] });
-      };
-      // A booking's path settles in V8 later than a GET's: bookings 200 to 300 of a new server took
-      // 1.2–1.4 times as long as bookings 2,000 to 2,300 (docs/performance.md, "Against the floor").
-      for (let i = 0; i < n.warm; i++) await book(one, distinct[i % distinct.length]);
-      const bookSequential = await run(n.bookSequential, 1, (i) => book(one, distinct[i % distinct.length]));
-      const bookParallel = await run(n.bookParallel, PARALLEL, (i) => book(eight, distinct[i % distinct.length]), {
-        server: serverCpu,
-        engine: engineCpuOf(databaseName),
-        client: thisProcessCpu,
-      });
-      const poolRun = await run(n.pool, PARALLEL, () =>
-        eight.call('POST', '/v1/bookings', { segments: [{ resource: pool, start: isoZ(DAY0), end: isoZ(DAY0 + HOUR) }] }),
-      );
-      return {
-        engine: name,
-        floors: engineFloors,
-        inProcess: workInProcess,
-        healthSequential,
-        healthParallel,
-        getSequential,
-        getParallel,
-        bookSequential,
-        bookParallel,
-        pool: poolRun,
-        search30,
-        search50,
-        calendar62,
-        slots,
-        firstStartMs,
-        firstCpuMs,
-        restartMs,
-        restartCpuMs,
-        rssReadyMb,
-        rssAfterMb: live.rssMb(),
-      };
+      // Restarts on the existing data; the last one stays up for the measurements.
+      const restartMs: number[] = [];
+      const restartCpuMs: number[] = [];
+      for (let i = 0; i < n.restarts; i++) {
+        if (server) await (server as ServerProcess).stop();
+        server = await startServe(env);
+        restartMs.push(server.readyMs);
+        if (server.readyCpuMs !== null) restartCpuMs.push(server.readyCpuMs);
+      }
+      const live = server!;
+      const rssReadyMb = live.rssMb();
+      const measured = await serving(live, key, accountId!, { solo, distinct, pool, work }, floorCalls(floorDb, accountId!, distinct), databaseName, n);
+      return { engine: name, inProcess: workInProcess, ...measured, firstStartMs, firstCpuMs, restartMs, restartCpuMs, rssReadyMb, rssAfterMb: live.rssMb() };
     } finally {
-      await one.close();
-      await eight.close();
+      await floorDb.close();
     }
   } finally {
     if (server) await server.stop();
@@ -405,68 +384,54 @@ function cpuAllows(r: EngineResult): string {
   return `${f2(all)}; ${cpu.engine === undefined ? '—' : f2(ratioAt(cpu.engine))}`;
 }
 
+/**
+ * A ratio taken in each round: its median over the rounds (the figure the target is held to),
+ * and in brackets the lowest and highest round, how far the machine moved it.
+ */
+function roundsRow(what: string, target: string, ratios: (r: EngineResult) => number[], ok: (ratio: number) => boolean, bound?: Row['bound']): Row {
+  const digits = target.startsWith('≤') ? f1 : f2;
+  return {
+    what,
+    target,
+    value: (r) => {
+      const xs = ratios(r);
+      return `${digits(median(xs))} (${digits(Math.min(...xs))}–${digits(Math.max(...xs))})`;
+    },
+    meets: (r) => ok(median(ratios(r))),
+    bound,
+  };
+}
+
 const ROWS: Row[] = [
-  {
-    what: 'GET /v1/resources/{id}, 8 connections ÷ PK select, 8 parallel',
-    target: '≥ 0.50',
-    value: (r) => f2(r.getParallel.perSecond / r.floors.pkParallel.perSecond),
-    meets: (r) => r.getParallel.perSecond / r.floors.pkParallel.perSecond >= 0.5,
-    bound: (r) => serialShare(r.healthParallel.perSecond, r.floors.pkParallel.perSecond),
-  },
-  {
-    what: 'POST /v1/bookings, distinct resources, sequential ÷ write tx, sequential',
-    target: '≥ 0.40',
-    value: (r) => f2(r.bookSequential.perSecond / r.floors.txSequential.perSecond),
-    meets: (r) => r.bookSequential.perSecond / r.floors.txSequential.perSecond >= 0.4,
-    bound: (r) => serialShare(r.healthSequential.perSecond, r.floors.txSequential.perSecond),
-  },
-  {
-    what: 'POST /v1/bookings, distinct resources, 8 parallel ÷ write tx, 8 parallel',
-    target: '≥ 0.40',
-    value: (r) => f2(r.bookParallel.perSecond / r.floors.txParallel.perSecond),
-    meets: (r) => r.bookParallel.perSecond / r.floors.txParallel.perSecond >= 0.4,
-    bound: (r) => serialShare(r.healthParallel.perSecond, r.floors.txParallel.perSecond),
-  },
+  roundsRow('GET /v1/resources/{id}, 8 connections ÷ PK select, 8 parallel', '≥ 0.50', (r) => r.ratios.getPk, (x) => x >= 0.5, (r) =>
+    serialShare(r.healthParallel.perSecond, r.floors.pkParallel.perSecond),
+  ),
+  roundsRow('POST /v1/bookings, distinct resources, sequential ÷ write tx, sequential', '≥ 0.40', (r) => r.ratios.bookSequential, (x) => x >= 0.4, (r) =>
+    serialShare(r.healthSequential.perSecond, r.floors.txSequential.perSecond),
+  ),
+  roundsRow('POST /v1/bookings, distinct resources, 8 parallel ÷ write tx, 8 parallel', '≥ 0.40', (r) => r.ratios.bookParallel, (x) => x >= 0.4, (r) =>
+    serialShare(r.healthParallel.perSecond, r.floors.txParallel.perSecond),
+  ),
   {
     what: "… the most the CPUs allow: every CPU busy with bookings; the engine's share alone",
     target: 'report',
     value: (r) => cpuAllows(r),
     meets: () => null,
   },
-  {
-    what: 'POST /v1/bookings, one pool, 8 clients ÷ write tx, 8 parallel',
-    target: '≥ 0.25',
-    value: (r) => f2(r.pool.perSecond / r.floors.txParallel.perSecond),
-    meets: (r) => r.pool.perSecond / r.floors.txParallel.perSecond >= 0.25,
-    bound: (r) => serialShare(r.healthParallel.perSecond, r.floors.txParallel.perSecond),
-  },
+  roundsRow('POST /v1/bookings, one pool, 8 clients ÷ write tx, 8 parallel', '≥ 0.25', (r) => r.ratios.pool, (x) => x >= 0.25, (r) =>
+    serialShare(r.healthParallel.perSecond, r.floors.txParallel.perSecond),
+  ),
   {
     what: '… its p99 ÷ p50',
     target: '≤ 10',
     value: (r) => f1(r.pool.p99 / r.pool.p50),
     meets: (r) => r.pool.p99 / r.pool.p50 <= 10,
   },
-  {
-    what: 'search, 1 resource × 30 days ÷ GET (median latency, 1 connection)',
-    target: '≤ 3',
-    value: (r) => f1(r.search30.p50 / r.getSequential.p50),
-    meets: (r) => r.search30.p50 / r.getSequential.p50 <= 3,
-    bound: (r) => withHttp(r, r.inProcess.search30.p50, r.floors.pkSequential.p50),
-  },
-  {
-    what: 'search, 50 candidates × 7 days ÷ GET',
-    target: '≤ 8',
-    value: (r) => f1(r.search50.p50 / r.getSequential.p50),
-    meets: (r) => r.search50.p50 / r.getSequential.p50 <= 8,
-    bound: (r) => withHttp(r, r.inProcess.search50.p50, r.floors.pkSequential.p50),
-  },
-  {
-    what: 'calendar, 62 days ÷ GET',
-    target: '≤ 3',
-    value: (r) => f1(r.calendar62.p50 / r.getSequential.p50),
-    meets: (r) => r.calendar62.p50 / r.getSequential.p50 <= 3,
-    bound: (r) => withHttp(r, r.inProcess.calendar62.p50, r.floors.pkSequential.p50),
-  },
+  roundsRow('search, 1 resource × 30 days ÷ GET (median latency, 1 connection)', '≤ 3', (r) => r.ratios.search30, (x) => x <= 3, (r) =>
+    withHttp(r, r.inProcess.search30.p50, r.floors.pkSequential.p50),
+  ),
+  roundsRow('search, 50 candidates × 7 days ÷ GET', '≤ 8', (r) => r.ratios.search50, (x) => x <= 8, (r) => withHttp(r, r.inProcess.search50.p50, r.floors.pkSequential.p50)),
+  roundsRow('calendar, 62 days ÷ GET', '≤ 3', (r) => r.ratios.calendar62, (x) => x <= 3, (r) => withHttp(r, r.inProcess.calendar62.p50, r.floors.pkSequential.p50)),
   {
     what: 'start to ready, existing data (median)',
     target: '≤ 3 s',
@@ -547,7 +512,8 @@ export default async function httpBench(options: HttpBenchOptions = { quick: fal
   for (const name of enginesToRun(options.engines)) results.push(await engine(name, n));
   console.log(`${options.quick ? 'quick run' : 'full run'}; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs\n`);
   console.log(ratioTable(results));
-  console.log('\nbound: the ratio if a request cost only GET /healthz plus its work (the engine floor; for availability, the service code in process).');
+  console.log(`\nratios: the median of ${n.rounds} rounds, each timing the floor and the service in turn (lowest–highest round).`);
+  console.log('bound: the ratio if a request cost only GET /healthz plus its work (the engine floor; for availability, the service code in process).');
   console.log('');
   console.log(rawTable(results));
 }
