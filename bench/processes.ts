@@ -27,8 +27,14 @@ export interface ServerProcess {
   output(): string;
   /** Resident memory now, in MB (Linux; null elsewhere). */
   rssMb(): number | null;
+  /** On a PGlite folder, the ms the server has spent inside its engine so far (its `/metrics`); null on a server's database. */
+  engineBusyMs(): Promise<number | null>;
   stop(): Promise<void>;
 }
+
+/** The token of the benchmarks' servers' `/metrics` (METRICS_TOKEN). */
+const METRICS_TOKEN = 'bench-metrics-token';
+const ENGINE_BUSY_LINE = /^scheduling_db_engine_busy_seconds_total ([0-9.e+-]+)$/m;
 
 /** A free port in 20000–31999 (below the ephemeral range), never the default 4000. */
 export async function freePort(): Promise<number> {
@@ -114,6 +120,7 @@ export async function startServe(env: Record<string, string>): Promise<ServerPro
     PORT: String(port),
     RATE_LIMIT_LIVE: '1000000000',
     RATE_LIMIT_TEST: '1000000000',
+    METRICS_TOKEN,
     // A server on PostgreSQL refuses to start without a key for its secrets at rest
     // (docs/configuration.md#secrets-key); a PGlite folder makes its own on first run.
     ...(env.DATABASE_URL && !process.env.SECRETS_KEY ? { SECRETS_KEY: TEST_SECRETS_KEY } : {}),
@@ -149,6 +156,11 @@ export async function startServe(env: Record<string, string>): Promise<ServerPro
     readyCpuMs: cpuMs(child.pid!),
     output: () => out,
     rssMb: () => rssMb(child.pid!),
+    engineBusyMs: async () => {
+      const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const seconds = ENGINE_BUSY_LINE.exec(await res.text())?.[1];
+      return seconds === undefined ? null : Number(seconds) * 1000;
+    },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 export type Party = 'server' | 'engine' | 'client';
 
 /** CPU used so far, in ms, by one party; null where it cannot be read. */
-export type CpuMeter = () => number | null;
+export type CpuMeter = () => number | null | Promise<number | null>;
 
 export const thisProcessCpu: CpuMeter = () => {
   const { user, system } = process.cpuUsage();
@@ -44,7 +44,8 @@ export async function run(count: number, parallel: number, fn: (i: number) => Pr
   const samples: number[] = [];
   let next = 0;
   const meters = Object.entries(cpu).filter((e): e is [Party, CpuMeter] => e[1] !== null);
-  const before = meters.map(([, meter]) => meter());
+  const readAll = () => Promise.all(meters.map(([, meter]) => meter()));
+  const before = await readAll();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: parallel }, async () => {
@@ -56,10 +57,10 @@ export async function run(count: number, parallel: number, fn: (i: number) => Pr
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const after = await readAll();
   const cpuUs: Partial<Record<Party, number>> = {};
-  meters.forEach(([party, meter], i) => {
-    const after = meter();
-    if (before[i] !== null && after !== null) cpuUs[party] = ((after - before[i]!) * 1000) / count;
+  meters.forEach(([party], i) => {
+    if (before[i] !== null && after[i] !== null) cpuUs[party] = ((after[i]! - before[i]!) * 1000) / count;
   });
   return summary(samples, seconds, meters.length ? cpuUs : undefined);
 }

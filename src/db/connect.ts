@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { registerServerHandle } from './engine.js';
-import { PGlitePreparedDriver } from './driver/pglite-driver.js';
+import { EngineClock, PGlitePreparedDriver } from './driver/pglite-driver.js';
 import type { Database } from './schema.js';
 import { lockDataDir } from './driver/pglite-lock.js';
 import { PreviewableDriver } from './preview.js';
@@ -26,6 +26,8 @@ export interface Db {
   close(): Promise<void>;
   /** Connections busy and callers waiting, for the metrics (PGlite: its one connection). */
   poolStats(): { inUse: number; waiting: number };
+  /** PGlite: the milliseconds this process has spent inside the embedded engine (src/db/driver/pglite-driver.ts, EngineClock); null on a server, whose engine runs elsewhere. */
+  engineBusyMs: (() => number) | null;
   /**
    * Changes to the tables authentication reads (keys, platforms, accounts), for the cache of
    * key lookups (src/tenancy/key-cache.ts). On PGlite every change passes through this
@@ -137,8 +139,9 @@ class SerializedPGliteDialect extends PGliteDialect {
   readonly authWrites = new WriteWatch(AUTH_TABLES);
   readonly tableWrites = new TableWrites();
   readonly committedWrites = new CommittedWrites();
+  readonly engineClock = new EngineClock();
   override createDriver(): Driver {
-    const driver = new SerializedDriver(withStatementDiagnostics(new PGlitePreparedDriver(this.pglite)));
+    const driver = new SerializedDriver(withStatementDiagnostics(new PGlitePreparedDriver(this.pglite, this.engineClock)));
     this.serialized.push(driver);
     return new PreviewableDriver(new WriteWatchDriver(driver, this.authWrites, this.tableWrites, undefined, this.committedWrites));
   }
@@ -278,6 +281,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
         await kysely.destroy();
       },
       poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+      engineBusyMs: null,
     };
   }
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -305,6 +309,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
         const stats = dialect.serialized[0]?.stats ?? { held: 0, waiting: 0 };
         return { inUse: stats.held, waiting: stats.waiting };
       },
+      engineBusyMs: () => dialect.engineClock.busyMs,
       close: async () => {
         await kysely.destroy();
         release();

@@ -36,10 +36,11 @@ export async function expiryLag(db: DbHandle, now: Date): Promise<number> {
   return seconds(row.rows[0]?.lag);
 }
 
-/** Registers the database probes of one process: the webhook backlog, the workers' lag, the pool. */
+/** Registers the database probes of one process: the webhook backlog, the workers' lag, the pool, the embedded engine's busy time. */
 export function watchDatabase(metrics: Metrics, db: Db, clock: Clock): void {
   metrics.setPendingDeliveriesProbe(() => pendingDeliveries(db.kysely));
   metrics.addWorkerLagProbe('webhook_delivery', () => webhookDeliveryLag(db.kysely, clock.now()));
   metrics.addWorkerLagProbe('expiry', () => expiryLag(db.kysely, clock.now()));
   metrics.setPoolProbe(() => db.poolStats());
+  if (db.engineBusyMs) metrics.setEngineBusyProbe(db.engineBusyMs);
 }

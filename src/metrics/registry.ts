@@ -19,6 +19,8 @@ export interface PoolStats {
 
 type Probe<T> = () => Promise<T> | T;
 
+const ENGINE_BUSY = 'scheduling_db_engine_busy_seconds_total';
+
 export class Metrics {
   readonly registry = new Registry();
 
@@ -145,6 +147,23 @@ export class Metrics {
 
   setPoolProbe(probe: Probe<PoolStats>): void {
     this.#pool = probe;
+  }
+
+  /**
+   * The embedded engine's busy time, in ms (PGlite: it runs in this process's thread). Only a
+   * process on PGlite has the counter: on a server it would always read 0.
+   */
+  setEngineBusyProbe(probe: () => number): void {
+    if (this.registry.getSingleMetric(ENGINE_BUSY)) return;
+    new Counter({
+      name: ENGINE_BUSY,
+      help: 'Seconds this process has spent inside the embedded database engine (PGlite), its share of the process CPU.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(probe() / 1000);
+      },
+    });
   }
 
   /** Counts what the domain signals (signals.ts) until the returned function is called. */

@@ -8,7 +8,8 @@ import { buildServer } from '../../src/http/server.js';
 import { Metrics } from '../../src/metrics/registry.js';
 import { domainSignals } from '../../src/metrics/signals.js';
 import { instrumentRequests, metricsRoute } from '../../src/http/metrics.js';
-import { expiryLag, pendingDeliveries, webhookDeliveryLag } from '../../src/metrics/probes.repository.js';
+import { sql } from 'kysely';
+import { expiryLag, pendingDeliveries, watchDatabase, webhookDeliveryLag } from '../../src/metrics/probes.repository.js';
 import { freshDatabase } from '../support/database.js';
 import { systemClock } from '../../src/lib/clock.js';
 
@@ -84,5 +85,23 @@ describe('GET /metrics', () => {
     expect(families.get('scheduling_webhook_deliveries_pending')!.metrics).toContainEqual({ labels: { status: 'pending' }, value: '0' });
     expect(families.get('scheduling_worker_lag_seconds')!.metrics).toContainEqual({ labels: { worker: 'expiry' }, value: '0' });
     expect(families.get('scheduling_db_pool_connections_in_use')!.metrics[0].value).toBe('1');
+  });
+});
+
+describe('scheduling_db_engine_busy_seconds_total', () => {
+  const engineBusy = async (registry: Metrics) => parsePrometheus(await registry.render()).find((f) => f.name === 'scheduling_db_engine_busy_seconds_total');
+
+  it('grows with the statements the embedded engine runs, and is absent on a database server', async () => {
+    const watched = new Metrics({ defaultMetrics: false });
+    watchDatabase(watched, db, systemClock);
+    const before = await engineBusy(watched);
+    if (db.kind === 'postgres') {
+      expect(before).toBeUndefined();
+      return;
+    }
+    await sql`select count(*) from generate_series(1, 200000)`.execute(db.kysely);
+    const after = await engineBusy(watched);
+    expect(after!.type).toBe('COUNTER');
+    expect(Number(after!.metrics[0].value)).toBeGreaterThan(Number(before!.metrics[0].value));
   });
 });

@@ -14,6 +14,7 @@
  * must not share the connection between transactions; connect.ts queues them
  * (SerializedDriver), one at a time, as PGlite has one session.
  */
+import { performance } from 'node:perf_hooks';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import { PLAN_ONCE_TEXT } from '../plan-once.js';
@@ -47,8 +48,27 @@ const GENERIC_PLANS_OFF = [serialize.bind({ statement: GENERIC_PLANS_OFF_NAME, v
 /** "cached plan must not change result type": a table under a prepared `select *` changed shape. */
 const PLAN_SHAPE_CHANGED = '0A000';
 
+/**
+ * The time spent inside the embedded engine, summed over every call into it. The engine runs
+ * in this process's thread, one call at a time, so this is its share of the process's CPU
+ * (`scheduling_db_engine_busy_seconds_total`, docs/metrics.md).
+ */
+export class EngineClock {
+  busyMs = 0;
+
+  async time<T>(call: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await call();
+    } finally {
+      this.busyMs += performance.now() - started;
+    }
+  }
+}
+
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
+  readonly #clock: EngineClock;
   readonly #prepared = new Map<string, Prepared>();
   /** A text is prepared when it is seen the second time: one-off statements stay unnamed. */
   readonly #seen = new RepeatedTexts();
@@ -56,8 +76,9 @@ class PGliteConnection implements DatabaseConnection {
   #inTransaction = false;
   #genericPlanSwitch = false;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, clock: EngineClock) {
     this.#pglite = pglite;
+    this.#clock = clock;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -98,7 +119,7 @@ class PGliteConnection implements DatabaseConnection {
       if (!this.#inTransaction) await this.#pglite.syncToFs();
       return results;
     }
-    const { rows, affectedRows } = await this.#pglite.query<Record<string, unknown>>(sql, params as unknown[]);
+    const { rows, affectedRows } = await this.#clock.time(() => this.#pglite.query<Record<string, unknown>>(sql, params as unknown[]));
     return { rows, affectedRows: affectedRows ?? 0 };
   }
 
@@ -170,22 +191,24 @@ class PGliteConnection implements DatabaseConnection {
     // The engine hands its output over in chunks that are views of its own memory: each is
     // copied before the next call into the engine can overwrite it.
     const chunks: Uint8Array[] = [];
-    await this.#pglite.execProtocolRawStream(batch, { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    await this.#clock.time(() => this.#pglite.execProtocolRawStream(batch, { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) }));
     return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
   }
 }
 
 export class PGlitePreparedDriver implements Driver {
   readonly #pglite: PGlite;
+  readonly #clock: EngineClock;
   #connection: PGliteConnection | null = null;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, clock = new EngineClock()) {
     this.#pglite = pglite;
+    this.#clock = clock;
   }
 
   async init(): Promise<void> {
     await this.#pglite.waitReady;
-    this.#connection = new PGliteConnection(this.#pglite);
+    this.#connection = new PGliteConnection(this.#pglite, this.#clock);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
