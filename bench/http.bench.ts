@@ -421,6 +421,9 @@ function roundsRow(what: string, target: string, ratios: (r: EngineResult) => nu
   };
 }
 
+/** A figure shown beside the targets, held to none. */
+const reportRow = (what: string, value: Row['value']): Row => ({ what, target: 'report', value, meets: () => null });
+
 const ROWS: Row[] = [
   roundsRow('GET /v1/resources/{id}, 8 connections ÷ PK select, 8 parallel', '≥ 0.50', (r) => r.ratios.getPk, (x) => x >= 0.5, (r) =>
     serialShare(r.healthParallel.perSecond, r.floors.pkParallel.perSecond),
@@ -428,21 +431,11 @@ const ROWS: Row[] = [
   roundsRow('POST /v1/bookings, distinct resources, sequential ÷ write tx, sequential', '≥ 0.40', (r) => r.ratios.bookSequential, (x) => x >= 0.4, (r) =>
     serialShare(r.healthSequential.perSecond, r.floors.txSequential.perSecond),
   ),
-  {
-    what: "… the engine's share alone: a booking's engine time, nothing else",
-    target: 'report',
-    value: (r) => sequentialEngineAllows(r),
-    meets: () => null,
-  },
+  reportRow("… the engine's share alone: a booking's engine time, nothing else", sequentialEngineAllows),
   roundsRow('POST /v1/bookings, distinct resources, 8 parallel ÷ write tx, 8 parallel', '≥ 0.40', (r) => r.ratios.bookParallel, (x) => x >= 0.4, (r) =>
     serialShare(r.healthParallel.perSecond, r.floors.txParallel.perSecond),
   ),
-  {
-    what: "… the most the CPUs allow: every CPU busy with bookings; the engine's share alone",
-    target: 'report',
-    value: (r) => cpuAllows(r),
-    meets: () => null,
-  },
+  reportRow("… the most the CPUs allow: every CPU busy with bookings; the engine's share alone", cpuAllows),
   roundsRow('POST /v1/bookings, one pool, 8 clients ÷ write tx, 8 parallel', '≥ 0.25', (r) => r.ratios.pool, (x) => x >= 0.25, (r) =>
     serialShare(r.healthParallel.perSecond, r.floors.txParallel.perSecond),
   ),
@@ -469,12 +462,7 @@ const ROWS: Row[] = [
     value: (r) => s(r.firstStartMs),
     meets: (r) => r.firstStartMs <= 8000,
   },
-  {
-    what: 'resident memory, ready / after the run',
-    target: 'report',
-    value: (r) => `${r.rssReadyMb?.toFixed(0) ?? '?'} / ${r.rssAfterMb?.toFixed(0) ?? '?'} MB`,
-    meets: () => null,
-  },
+  reportRow('resident memory, ready / after the run', (r) => `${r.rssReadyMb?.toFixed(0) ?? '?'} / ${r.rssAfterMb?.toFixed(0) ?? '?'} MB`),
 ];
 
 function ratioTable(results: EngineResult[]): string {
