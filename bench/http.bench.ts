@@ -20,7 +20,6 @@
  * memory; stop.
  */
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildIfStale } from '../scripts/build.mjs';
 import type { Db } from '../src/db/connect.js';

@@ -26,8 +26,7 @@ export interface Run {
   p99: number;
   /** CPU per call in µs of each party the run metered (server, engine, client). */
   cpu?: Partial<Record<Party, number>>;
-  /** What a merge of several runs needs: the calls, their time, each call's latency (sorted). */
-  count: number;
+  /** What a merge of several runs needs: their time, and each call's latency (sorted). */
   seconds: number;
   samples: number[];
 }
@@ -36,7 +35,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 function summary(samples: number[], seconds: number, cpu?: Partial<Record<Party, number>>): Run {
   samples.sort((a, b) => a - b);
-  return { perSecond: samples.length / seconds, p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), cpu, count: samples.length, seconds, samples };
+  return { perSecond: samples.length / seconds, p50: quantile(samples, 0.5), p99: quantile(samples, 0.99), cpu, seconds, samples };
 }
 
 /** `count` calls of `fn(i)`, `parallel` at a time; `cpu` meters the CPU of each party named (a null meter: not measurable here). */
@@ -78,12 +77,12 @@ export async function latency(count: number, fn: () => Promise<unknown>, warm = 
 
 /** Several runs of one kind as one: their calls and time summed, CPU a call weighted by calls. */
 export function merged(runs: Run[]): Run {
-  const count = runs.reduce((sum, r) => sum + r.count, 0);
+  const count = runs.reduce((sum, r) => sum + r.samples.length, 0);
   const parties = new Set(runs.flatMap((r) => Object.keys(r.cpu ?? {}) as Party[]));
   const cpu: Partial<Record<Party, number>> = {};
   for (const party of parties) {
     // A party counts only where every round metered it.
-    if (runs.every((r) => r.cpu?.[party] !== undefined)) cpu[party] = runs.reduce((sum, r) => sum + r.cpu![party]! * r.count, 0) / count;
+    if (runs.every((r) => r.cpu?.[party] !== undefined)) cpu[party] = runs.reduce((sum, r) => sum + r.cpu![party]! * r.samples.length, 0) / count;
   }
   return summary(
     runs.flatMap((r) => r.samples),

@@ -201,7 +201,7 @@ export class PGlitePreparedDriver implements Driver {
   readonly #clock: EngineClock;
   #connection: PGliteConnection | null = null;
 
-  constructor(pglite: PGlite, clock = new EngineClock()) {
+  constructor(pglite: PGlite, clock: EngineClock) {
     this.#pglite = pglite;
     this.#clock = clock;
   }
