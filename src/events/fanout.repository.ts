@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
+import { sentWithNext } from '../db/sent-with-next.js';
+import { usageMeter } from '../metering/index.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { EVENT_TYPE_SINCE } from '../lib/event-type-versions.js';
 import type { NewRow } from '../db/schema.js';
@@ -59,23 +61,26 @@ function insertDeliveries(event: RecordedEvent) {
 }
 
 /**
- * Writes an event and its delivery rows in ONE statement (the event's insert is a common
- * table expression of the deliveries' insert; both tables are the platform's, so it stays on
- * one shard, docs/scaling.md). Every change records an event, so this is one statement less
- * for every write. Returns the number of deliveries written.
+ * Writes an event, its delivery rows and their count in the usage counters in ONE statement
+ * (the event's insert and the deliveries' are common table expressions of the counters'
+ * upsert: docs/usage.md). Every change records an event, so this is one statement less for
+ * every write. Nothing of it is read back, so on PostgreSQL it travels with the statement
+ * after it (src/db/sent-with-next.ts): a booking's insert, its event and its usage counters
+ * reach the server with COMMIT (docs/performance.md, "Round trips"). Events and deliveries are
+ * the platform's, one shard under Citus; the counters the account's, a step of their own.
  */
-export async function insertEventWithDeliveries(trx: Trx, row: NewRow<'events'>): Promise<number> {
+export async function insertEventWithDeliveries(trx: Trx, row: NewRow<'events'>): Promise<void> {
   const event: RecordedEvent = { id: row.id, platformId: row.platform_id, livemode: row.livemode, accountId: row.account_id ?? null, type: row.type, createdAt: row.created_at as Date };
-  const result = await sql`
+  await sql`
     with recorded as (
       insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details,
                           actor_type, actor_id, request_id, object_id)
       values (${row.platform_id}, ${row.id}, ${row.livemode}, ${row.account_id}, ${row.type}, ${row.object}::jsonb,
               ${row.previous_attributes ?? null}::jsonb, ${row.created_at}::timestamptz, ${row.details ?? null}::jsonb,
               ${row.actor_type ?? null}::text, ${row.actor_id ?? null}::text, ${row.request_id ?? null}::text, ${row.object_id ?? null}::text)
-    )
-    ${insertDeliveries(event)}`.execute(trx);
-  return Number(result.numAffectedRows ?? 0);
+    ),
+    delivered as (${insertDeliveries(event)} returning 1)
+    ${usageMeter.deliveriesCountedIn(trx, 'delivered', event, event.createdAt)} ${sentWithNext}`.execute(trx);
 }
 
 /**

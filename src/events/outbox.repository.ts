@@ -28,7 +28,7 @@ export async function recordEvent(
   details: Record<string, unknown> | null = null,
 ): Promise<string> {
   const id = newId(ID_PREFIX.event, now.getTime());
-  const deliveries = await insertEventWithDeliveries(trx, {
+  await insertEventWithDeliveries(trx, {
     platform_id: scope.platformId,
     id,
     livemode: scope.livemode,
@@ -40,7 +40,6 @@ export async function recordEvent(
     details: detailsOf(details),
     ...madeBy(object),
   });
-  await usageMeter.webhookDeliveriesCreated(trx, scope, now, deliveries);
   return id;
 }
 

@@ -18,10 +18,12 @@ import { SENT_WITH_NEXT_TEXT, sentWithNext } from '../db/sent-with-next.js';
 
 /**
  * `endsWork`: nothing but COMMIT follows the upsert in its transaction, so it may travel with
- * COMMIT (src/db/sent-with-next.ts); its answer is not read either way.
+ * COMMIT (src/db/sent-with-next.ts); its answer is not read either way. `slot`: the row of the
+ * account's month to add to (default: one at random).
  */
 export interface CounterWrite {
   endsWork: boolean;
+  slot?: number;
 }
 
 const markedFor = ({ endsWork }: CounterWrite) => (endsWork ? sentWithNext : sql``);
@@ -36,7 +38,7 @@ export interface CounterScope extends PlatformScope {
 
 /** How many rows an account's month may spread over. */
 export const COUNTER_SLOTS = 8;
-const anySlot = () => Math.floor(Math.random() * COUNTER_SLOTS);
+export const anySlot = () => Math.floor(Math.random() * COUNTER_SLOTS);
 
 export const zeroCounters = (): Counters => ({ active_accounts: 0, active_resources: 0, bookings_created: 0, api_requests: 0, webhook_deliveries: 0 });
 
@@ -54,7 +56,7 @@ export async function addToAccountCounters(
 ): Promise<void> {
   const names = COUNTERS.filter((c) => (amounts[c] ?? 0) !== 0);
   if (names.length === 0) return;
-  const values: unknown[] = [scope.accountId, period, scope.platformId, scope.livemode, anySlot()];
+  const values: unknown[] = [scope.accountId, period, scope.platformId, scope.livemode, write.slot ?? anySlot()];
   for (const c of names) values.push(amounts[c]);
   await trx.executeQuery(CompiledQuery.raw(accountUpsertText(names, write), values));
 }
@@ -72,6 +74,31 @@ function accountUpsertText(names: readonly CounterName[], { endsWork }: CounterW
     accountUpsertTexts.set(key, text);
   }
   return text;
+}
+
+/**
+ * The statement that ends an event's insert (src/events/fanout.repository.ts): it adds the rows
+ * of the common table expression `delivered` (one a delivery written) to the webhook deliveries
+ * of the event's account in `period` (in `slot`), or of its platform when the event is
+ * the platform's; an event with no delivery adds nothing. Counted by the statement that writes
+ * them, an event's deliveries need no answer from the server, so the event travels with the
+ * statement after it (src/db/sent-with-next.ts). Under Citus the counters are another group of
+ * shards than the events: the coordinator runs the two inserts as steps of one statement.
+ */
+export function addDeliveriesOf(delivered: string, scope: PlatformScope & { accountId: string | null }, period: string, slot: number) {
+  const count = sql`count(*) from ${sql.table(delivered)} having count(*) > 0`;
+  if (scope.accountId === null) {
+    return sql`
+      insert into usage_platform_counters (platform_id, livemode, period, api_requests, webhook_deliveries)
+      select ${scope.platformId}::text, ${scope.livemode}::boolean, ${period}::date, 0, ${count}
+      on conflict (platform_id, livemode, period)
+        do update set webhook_deliveries = usage_platform_counters.webhook_deliveries + excluded.webhook_deliveries`;
+  }
+  return sql`
+    insert into usage_counters (account_id, period, platform_id, livemode, slot, webhook_deliveries)
+    select ${scope.accountId}::text, ${period}::date, ${scope.platformId}::text, ${scope.livemode}::boolean, ${slot}::int2, ${count}
+    on conflict (account_id, period, slot)
+      do update set webhook_deliveries = usage_counters.webhook_deliveries + excluded.webhook_deliveries`;
 }
 
 /** Adds to what a platform used outside any account in one month. */

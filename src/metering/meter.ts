@@ -8,13 +8,14 @@
  *   same reason;
  * - bookings: `bookingsCreated` for every booking row created (create, reschedule, import,
  *   series occurrences);
- * - webhooks: `webhookDeliveriesCreated` for every delivery row created (fan-out of an event,
- *   resend of one event).
+ * - webhooks: an event's deliveries counted by the statement that writes them
+ *   (`deliveriesCountedIn`, src/events/fanout.repository.ts); `webhookDeliveriesCreated` for
+ *   the delivery rows of many events at once (re-checks) and of resends.
  */
 import { beforeCommit, type Trx } from '../db/transaction.js';
 import type { AccountScope, PlatformScope } from '../tenancy/index.js';
 import { periodOf } from '../core/usage/periods.js';
-import { addToAccountCounters, addToPlatformCounters, markActive, markActiveResourcesOf, type CounterWrite, type Counters } from './counters.repository.js';
+import { addDeliveriesOf, addToAccountCounters, anySlot, addToPlatformCounters, markActive, markActiveResourcesOf, type CounterWrite, type Counters } from './counters.repository.js';
 
 type Amounts = Partial<Pick<Counters, 'bookings_created' | 'webhook_deliveries'>>;
 
@@ -26,6 +27,18 @@ interface PendingCounts {
 
 /** Per open transaction: the counts added so far, by account (or platform) and month. */
 const pendingOf = new WeakMap<Trx, Map<string, PendingCounts>>();
+
+/**
+ * Per open transaction: the slot of an account's month it adds to (docs/usage.md#counter-slots),
+ * one for all its additions, so that a transaction locks one counter row an account's month and
+ * two transactions never wait on each other's rows in opposite orders.
+ */
+const slotOf = new WeakMap<Trx, number>();
+function slotFor(trx: Trx): number {
+  let slot = slotOf.get(trx);
+  if (slot === undefined) slotOf.set(trx, (slot = anySlot()));
+  return slot;
+}
 
 /**
  * Adds to the counters of an account (or, with accountId null, of the platform). Inside a
@@ -53,10 +66,10 @@ async function add(trx: Trx, scope: PlatformScope & { accountId: string | null }
 /** The last step before COMMIT: the upserts travel with COMMIT on PostgreSQL (src/db/sent-with-next.ts). */
 async function writePending(trx: Trx, pending: Map<string, PendingCounts>): Promise<void> {
   pendingOf.delete(trx);
-  for (const entry of pending.values()) await writeCounts(trx, entry, { endsWork: true });
+  for (const entry of pending.values()) await writeCounts(trx, entry, { endsWork: true, slot: slotFor(trx) });
 }
 
-async function writeCounts(trx: Trx, { scope, period, amounts }: PendingCounts, write: CounterWrite = { endsWork: false }): Promise<void> {
+async function writeCounts(trx: Trx, { scope, period, amounts }: PendingCounts, write: CounterWrite = { endsWork: false, slot: slotFor(trx) }): Promise<void> {
   if (scope.accountId) await addToAccountCounters(trx, { ...scope, accountId: scope.accountId }, period, amounts, write);
   else await addToPlatformCounters(trx, scope, period, { webhook_deliveries: amounts.webhook_deliveries }, write);
 }
@@ -80,7 +93,15 @@ export async function bookingsCreated(trx: Trx, scope: AccountScope, now: Date, 
   await add(trx, scope, now, { bookings_created: count });
 }
 
-/** Deliveries of an event of one account, or of a platform-level event (accountId null). */
+/**
+ * The end of an event's insert that meters its deliveries: the rows of the common table
+ * expression `delivered` added to the month of `now` (src/metering/counters.repository.ts).
+ */
+export function deliveriesCountedIn(trx: Trx, delivered: string, scope: PlatformScope & { accountId: string | null }, now: Date) {
+  return addDeliveriesOf(delivered, scope, periodOf(now).firstDay, slotFor(trx));
+}
+
+/** Deliveries written for events of one account, or of a platform (accountId null), counted by the caller. */
 export async function webhookDeliveriesCreated(
   trx: Trx,
   scope: PlatformScope & { accountId: string | null },

@@ -130,4 +130,35 @@ describe('usage', () => {
     expect((await t.api.get('/v1/usage', undefined, { key: read })).status).toBe(200);
     expect((await t.api.get('/v1/usage/statements', undefined, { key: read })).status).toBe(200);
   });
+  it('adds a booking and its event’s deliveries to one counter row of its account’s month, and each event’s deliveries once', async () => {
+    const p = await t.newPlatform();
+    const account = await call(p.api, 'POST', '/v1/accounts', { name: 'Slots' });
+    for (const url of ['http://127.0.0.1:9/one', 'http://127.0.0.1:9/two']) {
+      await call(p.api, 'POST', '/v1/webhook_endpoints', { url, enabled_events: ['booking.*'] });
+    }
+    const inside = p.api.withAccount(account.id);
+    const room = await call(inside, 'POST', '/v1/resources', { name: 'Room', type: 'room' });
+    // The rows bookings and deliveries went to (the account's activity went to slot 0).
+    const rowsOf = () =>
+      t.db.kysely
+        .selectFrom('usage_counters')
+        .select(['slot', 'bookings_created', 'webhook_deliveries'])
+        .where('account_id', '=', account.id)
+        .where((r) => r.or([r('bookings_created', '>', 0), r('webhook_deliveries', '>', 0)]))
+        .execute();
+
+    await call(inside, 'POST', '/v1/bookings', { segments: [seg(room.id, futureDay(3), '09:00', '10:00')], conflict_policy: 'allow' });
+    const [row, ...others] = await rowsOf();
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ bookings_created: 1, webhook_deliveries: 2 });
+
+    // A booking made pending, then confirmed: two events, four deliveries, two transactions.
+    const pending = await call(inside, 'POST', '/v1/bookings', { segments: [seg(room.id, futureDay(4), '09:00', '10:00')], status: 'pending', conflict_policy: 'allow' });
+    await call(inside, 'POST', `/v1/bookings/${pending.id}/confirm`);
+    const rows = await rowsOf();
+    const sum = (c: 'bookings_created' | 'webhook_deliveries') => rows.reduce((n, r) => n + Number(r[c]), 0);
+    expect({ bookings: sum('bookings_created'), deliveries: sum('webhook_deliveries') }).toEqual({ bookings: 2, deliveries: 6 });
+    const written = await t.db.kysely.selectFrom('webhook_deliveries').select((d) => d.fn.countAll<string>().as('n')).where('platform_id', '=', p.platformId).executeTakeFirstOrThrow();
+    expect(Number(written.n)).toBe(6);
+  });
 });
