@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
-import { heldCapacityOverlapping, heldSegmentsOverlapping, holdsCapacity, segmentHoldsCapacity } from './holds.repository.js';
+import { heldCapacityOverlapping, heldRange, heldSegmentsOverlapping, holdsCapacity, segmentHoldsCapacity, type HeldRange } from './holds.repository.js';
+import { shapedStatement } from '../db/shaped-statement.js';
 import { planOnce } from '../db/plan-once.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { BlockFacts, BookedStart, HolidayFacts, HoldFacts, OverrideFacts, ResourceFacts, ScheduleFacts, WeekMap } from '../core/availability/types.js';
@@ -86,6 +87,21 @@ interface FactRows {
   holds: { booking_id: string[]; resource_id: string[]; quantity: number[]; start: number[]; end: number[] };
 }
 
+/** The values of the facts statement, computed before it is built (it only places them). */
+interface FactValues {
+  account: string;
+  ids: string[];
+  /** The range's local dates can differ from its UTC dates by up to a day on either side. */
+  fromDate: string;
+  toDate: string;
+  start: Date;
+  end: Date;
+  held: HeldRange;
+  now: Date;
+  /** Held as capacity only: the bookings left out. */
+  excluding: readonly string[];
+}
+
 /**
  * Everything but the caps' counts, in ONE statement: each kind of fact is a JSON array built
  * by its own subquery, every one scoped by the account (so it stays one shard under Citus,
@@ -103,52 +119,64 @@ interface FactRows {
  * resource's past does not slow it (docs/performance.md, "Held time at scale").
  * Plans still need statistics:
  * PGlite has no autovacuum, so a worker gathers them (docs/performance.md, "Planner
- * statistics").
+ * statistics"). Its text is written once for each way of reading held time, by segment or as
+ * capacity, and then only bound (src/db/shaped-statement.ts).
  */
-async function loadFactRows(db: DbHandle, account: string, ids: string[], range: Interval, now: Date, options: FactsOptions): Promise<FactRows> {
-  // Local dates can differ from UTC dates by up to a day on either side.
-  const fromDate = new Date(range.start - 2 * DAY_MS).toISOString().slice(0, 10);
-  const toDate = new Date(range.end + 2 * DAY_MS).toISOString().slice(0, 10);
-  const start = new Date(range.start);
-  const end = new Date(range.end);
-  const idList = sql`${ids}::text[]`;
-  const held = options.heldAsCapacity
-    ? heldCapacityOverlapping(account, ids, range, now, options.heldAsCapacity.excluding)
-    : heldSegmentsOverlapping(account, ids, range, now);
-  const result = await sql<FactRows>`
+const factsStatement = (heldAsCapacity: boolean) =>
+  shapedStatement<FactValues, FactRows>((v) => {
+    const held = heldAsCapacity
+      ? heldCapacityOverlapping(v.account, v.ids, v.held, v.now, v.excluding)
+      : heldSegmentsOverlapping(v.account, v.ids, v.held, v.now);
+    return sql<FactRows>`
     select
-      (select a.timezone from accounts a where a.id = ${account}) as account_timezone,
-      (select a.booking_rules from accounts a where a.id = ${account}) as account_rules,
-      (select a.holidays from accounts a where a.id = ${account}) as account_holidays,
+      (select a.timezone from accounts a where a.id = ${v.account}) as account_timezone,
+      (select a.booking_rules from accounts a where a.id = ${v.account}) as account_rules,
+      (select a.holidays from accounts a where a.id = ${v.account}) as account_holidays,
       (select coalesce(json_agg(json_build_object(
           'id', r.id, 'capacity', r.capacity, 'status', r.status, 'timezone', r.timezone,
           'default_location', r.default_location, 'buffer_before_minutes', r.buffer_before_minutes,
           'buffer_after_minutes', r.buffer_after_minutes, 'booking_rules', r.booking_rules, 'holidays', r.holidays,
           'assignment_weight', r.assignment_weight, 'assignment_priority', r.assignment_priority)), '[]')
-        from resources r where r.account_id = ${account} and r.id = any(${idList})) as resources,
+        from resources r where r.account_id = ${v.account} and r.id = any(${v.ids}::text[])) as resources,
       (select coalesce(json_agg(json_build_object(
           'id', s.id, 'resource_id', s.resource_id, 'effective_from', s.effective_from, 'weeks', s.weeks)
           order by s.effective_from, s.id), '[]')
-        from schedules s where s.account_id = ${account} and s.resource_id = any(${idList})) as schedules,
+        from schedules s where s.account_id = ${v.account} and s.resource_id = any(${v.ids}::text[])) as schedules,
       (select coalesce(json_agg(json_build_object('id', o.id, 'resource_id', o.resource_id, 'date', o.date, 'intervals', o.intervals)), '[]')
         from schedule_overrides o
-        where o.account_id = ${account} and o.resource_id = any(${idList}) and o.date >= ${fromDate} and o.date <= ${toDate}) as overrides,
+        where o.account_id = ${v.account} and o.resource_id = any(${v.ids}::text[]) and o.date >= ${v.fromDate} and o.date <= ${v.toDate}) as overrides,
       (select coalesce(json_agg(json_build_object(
           'id', b.id, 'resource_id', b.resource_id, 'location_id', b.location_id, 'account_wide', b.account_wide,
           'start', ${ms('b.start_at')}, 'end', ${ms('b.end_at')})), '[]')
         from blocks b
-        where b.account_id = ${account} and b.start_at < ${end} and b.end_at > ${start}
-          and (b.resource_id = any(${idList}) or b.resource_id is null)) as blocks,
+        where b.account_id = ${v.account} and b.start_at < ${v.end} and b.end_at > ${v.start}
+          and (b.resource_id = any(${v.ids}::text[]) or b.resource_id is null)) as blocks,
       (select coalesce(json_agg(json_build_object(
           'feed_id', f.feed_id, 'resource_id', f.resource_id, 'uid', f.uid, 'start', ${ms('f.start_at')}, 'end', ${ms('f.end_at')})), '[]')
         from calendar_feed_busy f
-        where f.account_id = ${account} and f.resource_id = any(${idList}) and f.start_at < ${end} and f.end_at > ${start}) as busy,
+        where f.account_id = ${v.account} and f.resource_id = any(${v.ids}::text[]) and f.start_at < ${v.end} and f.end_at > ${v.start}) as busy,
       (select json_build_object(
           'booking_id', coalesce(array_agg(h.booking_id), '{}'), 'resource_id', coalesce(array_agg(h.resource_id), '{}'),
           'quantity', coalesce(array_agg(h.quantity), '{}'),
           'start', coalesce(array_agg(${ms('h.held_start')}), '{}'), 'end', coalesce(array_agg(${ms('h.held_end')}), '{}'))
         from (${held}) h) as holds
-  `.execute(db);
+  `;
+  });
+const FACTS_BY_HOLDS = { capacity: factsStatement(true), segments: factsStatement(false) };
+
+async function loadFactRows(db: DbHandle, account: string, ids: string[], range: Interval, now: Date, options: FactsOptions): Promise<FactRows> {
+  const values: FactValues = {
+    account,
+    ids,
+    fromDate: new Date(range.start - 2 * DAY_MS).toISOString().slice(0, 10),
+    toDate: new Date(range.end + 2 * DAY_MS).toISOString().slice(0, 10),
+    start: new Date(range.start),
+    end: new Date(range.end),
+    held: heldRange(range),
+    now,
+    excluding: options.heldAsCapacity?.excluding ?? [],
+  };
+  const result = await (options.heldAsCapacity ? FACTS_BY_HOLDS.capacity : FACTS_BY_HOLDS.segments)(db, values);
   return result.rows[0];
 }
 

@@ -6,7 +6,6 @@
  * passed as a parameter (never the database's now()), so a test clock governs it too.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Interval } from '../core/time/types.js';
 import { planOnce } from '../db/plan-once.js';
 import type { DbHandle } from '../db/transaction.js';
 import type { AccountScope } from '../tenancy/index.js';
@@ -120,14 +119,28 @@ const LONG_HELD_SQL = sql<boolean>`h.held_end - h.held_start > interval '24 hour
  * at scale"). The bound is computed here in milliseconds, not as `start - interval '1 day'`,
  * which the session's time zone would make 23 or 25 hours across a daylight-saving change.
  */
-export function heldSegmentsOverlapping(account: string, resourceIds: readonly string[], range: Interval, now: Date): RawBuilder<unknown> {
-  const from = new Date(range.start);
-  const until = new Date(range.end);
+export function heldSegmentsOverlapping(account: string, resourceIds: readonly string[], range: HeldRange, now: Date): RawBuilder<unknown> {
   const columns = sql`h.booking_id, h.resource_id, h.quantity, h.held_start, h.held_end`;
   return sql`
-    ${heldStartedRecently(columns, account, resourceIds, from, until, now)}
+    ${heldStartedRecently(columns, account, resourceIds, range, now)}
     union all
-    ${heldLongBefore(columns, account, resourceIds, from, now)}`;
+    ${heldLongBefore(columns, account, resourceIds, range, now)}`;
+}
+
+/**
+ * A range as the held-time lookup places it: its ends, and the bound of its first branch
+ * (LONG_HELD_MS before `from`). Computed before the statement is built, which only places them
+ * (its text is written once: src/db/shaped-statement.ts).
+ */
+export interface HeldRange {
+  from: Date;
+  /** Null: no end (a resource's held time from `from` on). */
+  until: Date | null;
+  longBefore: Date;
+}
+
+export function heldRange(range: { start: number; end: number | null }): HeldRange {
+  return { from: new Date(range.start), until: range.end === null ? null : new Date(range.end), longBefore: new Date(range.start - LONG_HELD_MS) };
 }
 
 /**
@@ -142,13 +155,13 @@ export function heldSegmentsOverlapping(account: string, resourceIds: readonly s
 export function heldCapacityOverlapping(
   account: string,
   resourceIds: readonly string[],
-  range: Interval,
+  range: HeldRange,
   now: Date,
   excluding: readonly string[],
 ): RawBuilder<unknown> {
   return sql`select min(h.booking_id) as booking_id, h.resource_id, sum(h.quantity)::int4 as quantity, h.held_start, h.held_end
       from (${heldSegmentsOverlapping(account, resourceIds, range, now)}) h
-      where h.booking_id <> all(${[...excluding]}::text[])
+      where h.booking_id <> all(${excluding}::text[])
       group by h.resource_id, h.held_start, h.held_end`;
 }
 
@@ -161,15 +174,13 @@ function heldStartedRecently(
   columns: RawBuilder<unknown>,
   account: string,
   resourceIds: readonly string[],
-  from: Date,
-  until: Date | null,
+  { from, until, longBefore }: HeldRange,
   now: Date,
   more: RawBuilder<unknown> = sql``,
 ): RawBuilder<unknown> {
-  const longBefore = new Date(from.getTime() - LONG_HELD_MS);
-  const ending = until ? sql`and h.held_start < ${until}` : sql``;
+  const ending = until !== null ? sql`and h.held_start < ${until}` : sql``;
   return sql`select ${planOnce} ${columns} from booking_segments h
-      where h.account_id = ${account} and h.resource_id = any(${[...resourceIds]}::text[])
+      where h.account_id = ${account} and h.resource_id = any(${resourceIds}::text[])
         and h.held_start >= ${longBefore} ${ending} and h.held_end > ${from} ${more}
         and ${segmentHoldsCapacity('h', now)}`;
 }
@@ -182,12 +193,11 @@ function heldLongBefore(
   columns: RawBuilder<unknown>,
   account: string,
   resourceIds: readonly string[],
-  from: Date,
+  { from, longBefore }: HeldRange,
   now: Date,
 ): RawBuilder<unknown> {
-  const longBefore = new Date(from.getTime() - LONG_HELD_MS);
   return sql`select ${columns} from booking_segments h
-      where h.account_id = ${account} and h.resource_id = any(${[...resourceIds]}::text[])
+      where h.account_id = ${account} and h.resource_id = any(${resourceIds}::text[])
         and ${LONG_HELD_SQL} and h.held_end > ${from} and h.held_start < ${longBefore}
         and ${segmentHoldsCapacity('h', now)}`;
 }
@@ -217,7 +227,8 @@ export async function heldOnResourcePage(
     ? sql`and h.held_start >= ${after.held_start} and (h.held_start, h.booking_id) > (${after.held_start}, ${after.booking_id})`
     : sql``;
   const columns = sql`h.held_start, h.booking_id`;
-  const page = sql<HeldPlace>`${heldStartedRecently(columns, scope.accountId, [resourceId], now, null, now, afterPlace)}
+  const fromNow = heldRange({ start: now.getTime(), end: null });
+  const page = sql<HeldPlace>`${heldStartedRecently(columns, scope.accountId, [resourceId], fromNow, now, afterPlace)}
       order by h.held_start, h.booking_id
       limit ${limit}`;
   return (await page.execute(db)).rows;
@@ -228,6 +239,7 @@ export async function heldOnResourcePage(
  * still held: the long segments heldOnResourcePage leaves (the lookup's second branch).
  */
 export async function heldLongOnResources(db: DbHandle, scope: AccountScope, resourceIds: readonly string[], now: Date): Promise<string[]> {
-  const held = sql<{ booking_id: string }>`${planOnce} ${heldLongBefore(sql`h.booking_id`, scope.accountId, resourceIds, now, now)}`;
+  const fromNow = heldRange({ start: now.getTime(), end: null });
+  const held = sql<{ booking_id: string }>`${planOnce} ${heldLongBefore(sql`h.booking_id`, scope.accountId, resourceIds, fromNow, now)}`;
   return (await held.execute(db)).rows.map((r) => r.booking_id);
 }

@@ -11,7 +11,7 @@ import { expectError, setupTestApp } from '../support/harness.js';
 import { insertBooking, insertBusyBookings } from '../support/sql-fixtures.js';
 import { preparedText } from '../support/prepared-text.js';
 import { loadResourceFacts } from '../../src/capacity/index.js';
-import { HOLDING_STATUSES, heldSegmentsOverlapping, LONG_HELD_MS, segmentHoldsCapacity } from '../../src/capacity/holds.repository.js';
+import { HOLDING_STATUSES, heldRange, heldSegmentsOverlapping, LONG_HELD_MS, segmentHoldsCapacity } from '../../src/capacity/holds.repository.js';
 import { holdsCapacity, type BookingStatus } from '../../src/core/bookings/transitions.js';
 import { listMigrations } from '../../src/db/migrate.js';
 import { lastBookedLookup } from '../../src/capacity/facts.repository.js';
@@ -100,7 +100,7 @@ describe('held time bounded at both ends', () => {
     const facts = await loadResourceFacts(t.db.kysely, scope, [r.id], range, new Date());
     expect(facts.get(r.id)!.holds.map((h) => h.bookingId)).toEqual([kept]);
 
-    const lookup = heldSegmentsOverlapping(api.accountId, [r.id], range, new Date());
+    const lookup = heldSegmentsOverlapping(api.accountId, [r.id], heldRange(range), new Date());
     const plan = JSON.stringify((await sql`explain (format json) select * from (${lookup}) h`.execute(t.db.kysely)).rows);
     // (On a Citus coordinator the plan shows one shard's task, which may hold no row. The branch
     // of segments held over a day may be a scan of this small table: few rows, none long.)
@@ -117,7 +117,7 @@ describe('held time bounded at both ends', () => {
     await insertBusyBookings(t.db.kysely, { accountId: api.accountId, resourceId: neighbour.id, count: 20, segments: 1, from: new Date(day.getTime() - 20 * 3600_000) });
     const [booked] = await insertBusyBookings(t.db.kysely, { accountId: api.accountId, resourceId: room.id, count: 1, segments: 1, from: new Date(day.getTime() + 10 * 3600_000) });
     await sql`analyze booking_segments`.execute(t.db.kysely);
-    const lookup = heldSegmentsOverlapping(api.accountId, [room.id], { start: day.getTime(), end: day.getTime() + DAY }, new Date()).compile(t.db.kysely);
+    const lookup = heldSegmentsOverlapping(api.accountId, [room.id], heldRange({ start: day.getTime(), end: day.getTime() + DAY }), new Date()).compile(t.db.kysely);
     // The service keeps this plan on the embedded database; a Citus coordinator makes no
     // distributed plan of the lookup without its values (src/db/plan-once.ts).
     if ((await sql`select 1 from pg_extension where extname = 'citus'`.execute(t.db.kysely)).rows.length > 0) return;

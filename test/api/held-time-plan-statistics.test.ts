@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../support/harness.js';
 import { insertBusyBookings } from '../support/sql-fixtures.js';
 import { preparedText } from '../support/prepared-text.js';
-import { heldSegmentsOverlapping } from '../../src/capacity/holds.repository.js';
+import { heldRange, heldSegmentsOverlapping } from '../../src/capacity/holds.repository.js';
 import { futureDay, openResource } from './bookings.helpers.js';
 
 const t = await setupTestApp();
@@ -29,7 +29,7 @@ describe('the held-time lookup planned once', () => {
     const api = await t.newAccount();
     const room = await openResource(api, {}, null);
     const day = new Date(`${futureDay(3)}T00:00:00Z`);
-    const lookup = heldSegmentsOverlapping(api.accountId, [room.id], { start: day.getTime(), end: day.getTime() + DAY }, new Date()).compile(t.db.kysely);
+    const lookup = heldSegmentsOverlapping(api.accountId, [room.id], heldRange({ start: day.getTime(), end: day.getTime() + DAY }), new Date()).compile(t.db.kysely);
     const name = `held_crowd_${Date.now()}`;
     let plan = '';
     // In one transaction, rolled back: the room's past, the crowd and the statistics gathered over
