@@ -17,9 +17,10 @@ import type { BookingRow, SegmentRow } from './bookings.repository.js';
  * the rows written are the caller's own values and nothing needs to come back: the statement
  * reads no answer, and on PostgreSQL it goes to the server in the round trip of the statement
  * after it (src/db/sent-with-next.ts): for a new booking, with its event and the usage counters,
- * in COMMIT's (docs/performance.md, "Round trips"). test/api/booking-rows.test.ts holds the rows to the table. Its text depends only on
- * the number of segments, so it is written once per number, not built by kysely at every
- * booking (two fifths of the statement building a booking paid kysely for).
+ * in COMMIT's (docs/performance.md, "Round trips"). test/api/booking-rows.test.ts holds the rows
+ * to the table. Its text depends only on the number of segments, so it is written once per
+ * number, not built by kysely at every booking (two fifths of the statement building a booking
+ * paid kysely for).
  */
 export async function insertBookingWithSegments(trx: Trx, booking: BookingRow, segments: readonly SegmentRow[]): Promise<void> {
   const values: unknown[] = [];

@@ -1,16 +1,16 @@
 /**
  * A statement built with kysely whose text never depends on its values: compiled once, then
- * only bound. Building and compiling
- * the facts statement with kysely at every booking cost the server about 60 µs, and a text built
- * afresh is a new 4 kB string that every map it is looked up in (the statements' names, the
- * tables they write) hashes again (docs/performance.md, "Round trips").
+ * only bound. Building and compiling the facts statement with kysely at every booking cost the
+ * server about 60 µs, and a text built afresh is a new 4 kB string that every map it is looked
+ * up in (the statements' names, the tables they write) hashes again (docs/performance.md, "The
+ * facts statement written once").
  *
  * The builder gets the call's values and may only place them (`${values.start}`), never compute
  * with them or branch on them: the first call builds it with a placeholder in each value's
  * stead, and each parameter of the compiled text is then known by the placeholder it is (a
-statement that reads in two ways is two shaped statements). A value
- * that is a plain object is placed field by field. A parameter that is no placeholder (a value
- * the builder made itself) is refused at that first call, so such a builder fails its first test.
+ * statement that reads in two ways is two shaped statements). A value that is a plain object is
+ * placed field by field. A parameter that is no placeholder (a value the builder made itself) is
+ * refused at that first call, so such a builder fails its first test.
  */
 import { CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
 import type { DbHandle } from './transaction.js';

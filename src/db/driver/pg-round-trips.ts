@@ -11,8 +11,8 @@
  *   that sent nothing else sends no BEGIN either: its COMMIT or ROLLBACK answers at once.
  * - inside a transaction, a statement marked to go with the next one (src/db/sent-with-next.ts):
  *   the resource lock, which goes with a booking's facts; the booking's insert, its event (which
- *   counts its own deliveries) and the usage counters' upsert, with COMMIT. A repeated one is prepared under its name like any
- *   other text (parsed once a connection, then only bound).
+ *   counts its own deliveries) and the usage counters' upsert, with COMMIT. A repeated one is
+ *   prepared under its name like any other text (parsed once a connection, then only bound).
  *
  * A held statement answers at once, with no rows. The server runs a round trip's statements in
  * order and stops at the first error, which is then the error of the statement they travel with
