@@ -15,7 +15,7 @@
 import { beforeCommit, type Trx } from '../db/transaction.js';
 import type { AccountScope, PlatformScope } from '../tenancy/index.js';
 import { periodOf } from '../core/usage/periods.js';
-import { addDeliveriesOf, addToAccountCounters, anySlot, addToPlatformCounters, markActive, markActiveResourcesOf, type CounterWrite, type Counters } from './counters.repository.js';
+import { addDeliveriesOf, addToAccountCounters, addToPlatformCounters, anySlot, markActive, markActiveResourcesOf, type CounterWrite, type Counters } from './counters.repository.js';
 
 type Amounts = Partial<Pick<Counters, 'bookings_created' | 'webhook_deliveries'>>;
 
@@ -66,11 +66,12 @@ async function add(trx: Trx, scope: PlatformScope & { accountId: string | null }
 /** The last step before COMMIT: the upserts travel with COMMIT on PostgreSQL (src/db/sent-with-next.ts). */
 async function writePending(trx: Trx, pending: Map<string, PendingCounts>): Promise<void> {
   pendingOf.delete(trx);
-  for (const entry of pending.values()) await writeCounts(trx, entry, { endsWork: true, slot: slotFor(trx) });
+  for (const entry of pending.values()) await writeCounts(trx, entry, { endsWork: true });
 }
 
-async function writeCounts(trx: Trx, { scope, period, amounts }: PendingCounts, write: CounterWrite = { endsWork: false, slot: slotFor(trx) }): Promise<void> {
-  if (scope.accountId) await addToAccountCounters(trx, { ...scope, accountId: scope.accountId }, period, amounts, write);
+/** An account's counts go to the transaction's slot (slotFor). */
+async function writeCounts(trx: Trx, { scope, period, amounts }: PendingCounts, write: CounterWrite = { endsWork: false }): Promise<void> {
+  if (scope.accountId) await addToAccountCounters(trx, { ...scope, accountId: scope.accountId }, period, amounts, { ...write, slot: slotFor(trx) });
   else await addToPlatformCounters(trx, scope, period, { webhook_deliveries: amounts.webhook_deliveries }, write);
 }
 
