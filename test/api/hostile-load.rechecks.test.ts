@@ -14,10 +14,11 @@ import { latenciesDuring, p99 } from '../support/latency-probes.js';
  *
  * The measurement: each probe runs every few milliseconds during the operation only, many
  * samples, after a warm-up. The bound is the target plus LOAD_FACTOR times the same probe's
- * p99 on the same machine just before, with nothing else of this file running: the suite
- * runs two files side by side on a loaded 2-core machine, and a loaded machine slows every
- * statement a probe may wait for (a piece, a preview's scope), not only the probe's own. On
- * an idle machine that is about the target itself. Without the pieces, the probes waited for
+ * p99 on the same machine just before, with nothing else of this file running: a loaded
+ * machine (CI runs the suite on several databases and Node releases) slows every statement a
+ * probe may wait for (a piece, a preview's scope), not only the probe's own. This file runs
+ * after the rest of the suite, alone (vitest.config.ts). On an idle machine the bound is about
+ * the target itself. Without the pieces, the probes waited for
  * the whole re-check: seconds here (measured before the change: 4.6 s during the archive,
  * 1.1 s during the unarchive preview).
  */

@@ -13,7 +13,7 @@ import { latenciesDuring, p99 } from '../support/latency-probes.js';
  * request does not stall other tenants (issue "Fair under hostile load", lists 1 and 2).
  *
  * The latency bound here is generous on purpose (a loaded 2-core CI machine runs this suite
- * twice, in parallel files): LATENCY_BOUND_MS, or a tenth of the heavy request's own time when
+ * on several databases; this file runs after the others, alone): LATENCY_BOUND_MS, or a tenth of the heavy request's own time when
  * the machine is so loaded that the heavy request itself takes many seconds. Either is far
  * below what a probe waits without slicing: the whole heavy request. The real figure, 50 ms
  * p99 on an idle machine, is measured by `npm run bench -- fairness` (docs/limits.md).
