@@ -24,11 +24,11 @@ const TIMED = ['test/api/hostile-load.test.ts', 'test/api/hostile-load.rechecks.
 
 const common = {
   setupFiles: ['test/support/setup-file.ts'],
-  pool: 'forks',
+  pool: 'forks' as const,
   isolate: false,
   testTimeout: 60_000,
   hookTimeout: 120_000,
-} as const;
+};
 
 export default defineConfig({
   test: {

@@ -10,6 +10,7 @@
  * and only bound after, as `pg` does for a named query.
  */
 import type pg from 'pg';
+import { rememberingResultClass, type ResultClass } from './pg-row-shapes.js';
 
 /** A statement sent with a query; it returns no rows (rows it returned would be dropped). */
 export interface Companion {
@@ -53,6 +54,8 @@ interface QuerySteps {
   handleDataRow(message: unknown): void;
   handleError(err: Error, connection: ProtocolConnection): void;
   handleReadyForQuery(connection: ProtocolConnection): void;
+  _result: unknown;
+  _results: unknown;
 }
 type Callback = (err: Error | undefined, result: pg.QueryResult) => void;
 type QueryClass = new (text: string, values: unknown[], callback: Callback) => QuerySteps;
@@ -68,6 +71,7 @@ export type RoundTripQueryClass = new (config: RoundTripConfig, callback: Callba
 export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
   const Query = pgModule.Query as unknown as QueryClass;
   const { prepareValue } = (pgModule as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
+  const RememberingResult = rememberingResultClass((pgModule as unknown as { Result: ResultClass }).Result);
 
   return class RoundTripQuery extends Query {
     readonly #before: readonly Companion[];
@@ -96,6 +100,9 @@ export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
       // property, descriptors and all (1–2 % of a GET's server CPU), where a text it only wraps.
       super(text, [...values], callback);
       this.name = name ?? undefined;
+      // A named statement answers with the same row shape every time: its parsers are looked
+      // up once (pg-row-shapes.ts).
+      if (name) this._results = this._result = new RememberingResult(name);
       this.#before = before;
       this.#after = after;
       this.queryMode = 'extended'; // even without values: the companions need the extended protocol
