@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.js';
 import { bootstrap } from './tenancy/platforms.repository.js';
 import { shutDown, type ShutdownParts } from './shutdown.js';
 import { secretsBoxOf, withSecretsKey } from './secrets/key-source.js';
+import { batchedStandardOutput, type LogLines } from './log-lines.js';
 
 /*
  * Process entries, one per role (docs/scaling.md): `serve` runs the HTTP API and, unless told
@@ -23,8 +24,9 @@ import { secretsBoxOf, withSecretsKey } from './secrets/key-source.js';
  * production or with DATABASE_URL, or a key that cannot open what the database holds, stops
  * the start here. Returns the config with its key.
  */
-async function open(given: Config): Promise<{ logger: Logger; db: Db; config: Config }> {
-  const logger = pino({ level: given.logLevel, base: { service: 'scheduling' } });
+async function open(given: Config): Promise<{ logger: Logger; logLines: LogLines; db: Db; config: Config }> {
+  const logLines = batchedStandardOutput();
+  const logger = pino({ level: given.logLevel, base: { service: 'scheduling' } }, logLines);
   const { config, keyFileCreated } = withSecretsKey(given);
   if (keyFileCreated) logger.warn({ keyFile: keyFileCreated }, 'first run: made the SECRETS_KEY of this data folder; back it up apart from the data folder (docs/configuration.md#secrets-key)');
   const db = await connect(connectOptionsOf(config));
@@ -36,11 +38,11 @@ async function open(given: Config): Promise<{ logger: Logger; db: Db; config: Co
     await db.close();
     throw err;
   }
-  return { logger, db, config };
+  return { logger, logLines, db, config };
 }
 
 /** Opens the database and imports `modules` at the same time; a failure of either stops both. */
-async function openWhileLoading<M>(config: Config, modules: () => Promise<M>): Promise<{ logger: Logger; db: Db; config: Config; loaded: M }> {
+async function openWhileLoading<M>(config: Config, modules: () => Promise<M>): Promise<{ logger: Logger; logLines: LogLines; db: Db; config: Config; loaded: M }> {
   const opening = open(config);
   const [opened, loaded] = await Promise.allSettled([opening, modules()]);
   if (loaded.status === 'rejected') {
@@ -99,12 +101,13 @@ function stopOnSignals(logger: Logger, parts: Omit<ShutdownParts, 'logger'>, bef
 
 /** `scheduling serve [--no-workers]`: the HTTP API, and the workers unless `workers` is false. */
 export async function serve(given: Config = loadConfig(), options: { workers?: boolean } = {}): Promise<void> {
-  const { logger, db, config, loaded } = await openWhileLoading(given, serveModules);
+  const { logger, logLines, db, config, loaded } = await openWhileLoading(given, serveModules);
   const { buildApp, createWorkers, Metrics } = loaded;
   const boot = await bootstrap(db.kysely, config.bootstrapApiKey);
   if (boot.warning) logger.warn(boot.warning);
   if (boot.created && boot.printableKey) {
-    process.stdout.write(
+    // Through the log's own output: after the lines logged before it, never among them.
+    logLines.write(
       `\nFirst run: created a platform. Its test key (shown once, keep it):\n\n  ${boot.printableKey}\n\n` +
         `Try: curl -H "Authorization: Bearer ${boot.printableKey}" http://${config.host}:${config.port}/v1/accounts\n\n`,
     );
