@@ -183,7 +183,7 @@ describe('the structure of src/', () => {
       ['metering'],
       ['metrics'],
       ['tenancy'],
-      ['config', 'shutdown'],
+      ['config', 'shutdown', 'log-lines'],
       ['db'],
       ['core', 'lib'],
     ];
