@@ -7,10 +7,11 @@
  * outside a transaction would be released at once. Tables whose row locks come after the
  * resource locks (src/capacity/locks.ts) declare the proof `lock` must be shown.
  */
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, NewRow, Row, RowUpdate } from './schema.js';
 import type { DbHandle, Trx } from './transaction.js';
 import { listPage, whereMetadata, type PageParams } from './pagination.js';
+import { shapedStatement } from './shaped-statement.js';
 
 /** What the helper needs of a tenancy scope (src/tenancy): the account every query is pinned to. */
 type AccountScope = { readonly accountId: string };
@@ -49,10 +50,15 @@ export function accountTable<T extends AccountTableName, Proof extends unknown[]
   const select = (db: DbHandle, scope: AccountScope) =>
     (db as DbHandle).selectFrom(name as 'resources').selectAll().where('account_id', '=', scope.accountId) as unknown as SelectQueryBuilder<Database, T, Row<T>>;
   const byId = (db: DbHandle, scope: AccountScope, id: string) => (select(db, scope) as any).where('id', '=', id);
+  // Every GET by id asks this: its text is written once and then only bound (the same text
+  // kysely writes), not built and compiled at each call (docs/performance.md, "Reads by id").
+  const findById = shapedStatement<{ account: string; id: string }, Row<T>>(
+    (v) => sql<Row<T>>`select * from ${sql.table(name)} where ${sql.ref('account_id')} = ${v.account} and ${sql.ref('id')} = ${v.id}`,
+  );
   return {
     name,
     select,
-    find: (db, scope, id) => byId(db, scope, id).executeTakeFirst(),
+    find: async (db, scope, id) => (await findById(db, { account: scope.accountId, id })).rows[0],
     lock: ((trx: Trx, scope: AccountScope, id: string) => byId(trx, scope, id).forUpdate().executeTakeFirst()) as unknown as AccountTable<T, Proof>['lock'],
     insert: (trx, row) => (trx as any).insertInto(name).values(row).returningAll().executeTakeFirstOrThrow(),
     update: (trx, scope, id, changes) =>
