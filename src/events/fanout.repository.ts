@@ -2,21 +2,39 @@ import { sql } from 'kysely';
 import type { Trx } from '../db/transaction.js';
 import { json } from '../db/transaction.js';
 import { sentWithNext } from '../db/sent-with-next.js';
-import { usageMeter } from '../metering/index.js';
+import { shapedStatement, type ShapedStatement } from '../db/shaped-statement.js';
+import { usageMeter, type DeliveriesCounter } from '../metering/index.js';
 import { newId, ID_PREFIX } from '../lib/ids.js';
 import { EVENT_TYPE_SINCE } from '../lib/event-type-versions.js';
 import type { NewRow } from '../db/schema.js';
 
 /**
+ * What `subscribes` places as values: the JSON of each `enabled_events` entry that can select
+ * the type (or, for a type newer than some versions, the type those versions knew it as), by
+ * entry, and the version the type is new in.
+ */
+interface SubscriptionValues {
+  entries: Record<string, string>;
+  since: string | null;
+}
+
+function subscriptionValues(type: string): SubscriptionValues {
+  const since = EVENT_TYPE_SINCE[type];
+  const entries = [...filtersMatching(type), ...(since?.before ? filtersMatching(since.before) : [])];
+  return { entries: Object.fromEntries(entries.map((entry) => [entry, json([entry])])), since: since?.since ?? null };
+}
+
+/**
  * Which endpoints subscribe to `type`: by their `enabled_events`, and for a type newer than an
  * endpoint's api_version, by the type that version knew it as, if any (docs/waitlists.md#older-api-versions).
+ * Its text depends on `type` alone; `values` are `subscriptionValues(type)`, only placed.
  */
-function subscribes(type: string) {
-  const byFilters = (t: string) => sql.join(filtersMatching(t).map((f) => sql`e.enabled_events @> ${json([f])}::jsonb`), sql` or `);
+function subscribes(type: string, values: SubscriptionValues) {
+  const byFilters = (t: string) => sql.join(filtersMatching(t).map((f) => sql`e.enabled_events @> ${values.entries[f]}::jsonb`), sql` or `);
   const since = EVENT_TYPE_SINCE[type];
   if (!since) return sql`(${byFilters(type)})`;
-  const older = since.before ? sql`(e.api_version < ${since.since} and (${byFilters(since.before)}))` : sql`false`;
-  return sql`((e.api_version >= ${since.since} and (${byFilters(type)})) or ${older})`;
+  const older = since.before ? sql`(e.api_version < ${values.since} and (${byFilters(since.before)}))` : sql`false`;
+  return sql`((e.api_version >= ${values.since} and (${byFilters(type)})) or ${older})`;
 }
 
 export interface RecordedEvent {
@@ -38,6 +56,28 @@ export function filtersMatching(type: string): string[] {
   return dot > 0 ? ['*', `${type.slice(0, dot)}.*`, type] : ['*', type];
 }
 
+/** What an event's statement places: its row, its deliveries' id head, what selects its endpoints, and the counter of its deliveries. */
+interface EventValues {
+  row: {
+    platform_id: string;
+    id: string;
+    livemode: boolean;
+    account_id: string | null;
+    type: string;
+    object: string;
+    previous_attributes: string | null;
+    created_at: Date;
+    details: string | null;
+    actor_type: string | null;
+    actor_id: string | null;
+    request_id: string | null;
+    object_id: string | null;
+  };
+  deliveryIdHead: string;
+  subscription: SubscriptionValues;
+  counter: DeliveriesCounter;
+}
+
 /**
  * The delivery rows of an event, one for every enabled webhook endpoint that subscribes to
  * it: an INSERT … SELECT, whatever the number of endpoints. Delivery ids are built in SQL:
@@ -45,20 +85,41 @@ export function filtersMatching(type: string): string[] {
  * random hex digits (hex digits are part of the id alphabet). The first attempt is due at
  * once; disabled endpoints get nothing (docs/webhooks.md#endpoint-health-and-automatic-disabling).
  */
-function insertDeliveries(event: RecordedEvent) {
-  const idHead = newId(ID_PREFIX.webhookDelivery, event.createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
+function insertDeliveries(type: string, v: EventValues) {
   return sql`
     insert into webhook_deliveries
       (platform_id, id, livemode, event_id, event_type, endpoint_id, status, attempts, next_attempt_at, recent_attempts, created_at)
-    select e.platform_id, ${idHead}::text || substr(replace(gen_random_uuid()::text, '-', ''), 1, 16), e.livemode,
-           ${event.id}::text, ${event.type}::text, e.id, 'pending', 0, ${event.createdAt}::timestamptz, '[]'::jsonb,
-           ${event.createdAt}::timestamptz
+    select e.platform_id, ${v.deliveryIdHead}::text || substr(replace(gen_random_uuid()::text, '-', ''), 1, 16), e.livemode,
+           ${v.row.id}::text, ${v.row.type}::text, e.id, 'pending', 0, ${v.row.created_at}::timestamptz, '[]'::jsonb,
+           ${v.row.created_at}::timestamptz
     from webhook_endpoints e
-    where e.platform_id = ${event.platformId}
-      and e.livemode = ${event.livemode}
+    where e.platform_id = ${v.row.platform_id}
+      and e.livemode = ${v.row.livemode}
       and e.status = 'enabled'
-      and ${subscribes(event.type)}`;
+      and ${subscribes(type, v.subscription)}`;
 }
+
+/**
+ * The event's statement for one type, counting its deliveries for an account or (`platformWide`)
+ * for the platform: its text depends on nothing else, so it is written once for each and then
+ * only bound (src/db/shaped-statement.ts; docs/performance.md, "Reads by id").
+ */
+function eventStatement(type: string, platformWide: boolean) {
+  return shapedStatement<EventValues, unknown>((v) => {
+    const counted = { platformId: v.row.platform_id, livemode: v.row.livemode, accountId: platformWide ? null : v.row.account_id };
+    return sql`
+    with recorded as (
+      insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details,
+                          actor_type, actor_id, request_id, object_id)
+      values (${v.row.platform_id}, ${v.row.id}, ${v.row.livemode}, ${v.row.account_id}, ${v.row.type}, ${v.row.object}::jsonb,
+              ${v.row.previous_attributes}::jsonb, ${v.row.created_at}::timestamptz, ${v.row.details}::jsonb,
+              ${v.row.actor_type}::text, ${v.row.actor_id}::text, ${v.row.request_id}::text, ${v.row.object_id}::text)
+    ),
+    delivered as (${insertDeliveries(type, v)} returning 1)
+    ${usageMeter.deliveriesCountedIn('delivered', counted, v.counter)} ${sentWithNext}`;
+  });
+}
+const eventStatements = new Map<string, ShapedStatement<EventValues, unknown>>();
 
 /**
  * Writes an event, its delivery rows and their count in the usage counters in ONE statement
@@ -70,18 +131,35 @@ function insertDeliveries(event: RecordedEvent) {
  * the platform's, one shard under Citus; the counters the account's, a step of their own.
  */
 export async function insertEventWithDeliveries(trx: Trx, row: NewRow<'events'>): Promise<void> {
-  const event: RecordedEvent = { id: row.id, platformId: row.platform_id, livemode: row.livemode, accountId: row.account_id ?? null, type: row.type, createdAt: row.created_at as Date };
-  await sql`
-    with recorded as (
-      insert into events (platform_id, id, livemode, account_id, type, object, previous_attributes, created_at, details,
-                          actor_type, actor_id, request_id, object_id)
-      values (${row.platform_id}, ${row.id}, ${row.livemode}, ${row.account_id}, ${row.type}, ${row.object}::jsonb,
-              ${row.previous_attributes ?? null}::jsonb, ${row.created_at}::timestamptz, ${row.details ?? null}::jsonb,
-              ${row.actor_type ?? null}::text, ${row.actor_id ?? null}::text, ${row.request_id ?? null}::text, ${row.object_id ?? null}::text)
-    ),
-    delivered as (${insertDeliveries(event)} returning 1)
-    ${usageMeter.deliveriesCountedIn(trx, 'delivered', event, event.createdAt)} ${sentWithNext}`.execute(trx);
+  const createdAt = row.created_at as Date;
+  const platformWide = (row.account_id ?? null) === null;
+  const key = `${row.type}${platformWide ? ' platform' : ''}`;
+  let statement = eventStatements.get(key);
+  if (!statement) eventStatements.set(key, (statement = eventStatement(row.type, platformWide)));
+  await statement(trx, {
+    row: {
+      platform_id: row.platform_id,
+      id: row.id,
+      livemode: row.livemode,
+      account_id: row.account_id ?? null,
+      type: row.type,
+      object: row.object,
+      previous_attributes: row.previous_attributes ?? null,
+      created_at: createdAt,
+      details: row.details ?? null,
+      actor_type: row.actor_type ?? null,
+      actor_id: row.actor_id ?? null,
+      request_id: row.request_id ?? null,
+      object_id: row.object_id ?? null,
+    },
+    deliveryIdHead: deliveryIdHead(createdAt),
+    subscription: subscriptionValues(row.type),
+    counter: usageMeter.deliveriesCounterOf(trx, createdAt),
+  });
 }
+
+/** The time part of a fresh delivery id (`newId`'s shape), to which SQL adds 16 random hex digits. */
+const deliveryIdHead = (createdAt: Date) => newId(ID_PREFIX.webhookDelivery, createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
 
 /**
  * The deliveries of many stored events of one platform, mode and type at once (bookings re-checks
@@ -94,7 +172,7 @@ export async function fanOutEvents(trx: Trx, events: readonly RecordedEvent[]): 
   if (events.some((e) => e.platformId !== first.platformId || e.livemode !== first.livemode || e.type !== first.type)) {
     throw new Error('fanOutEvents takes events of one platform, mode and type');
   }
-  const idHead = newId(ID_PREFIX.webhookDelivery, first.createdAt.getTime()).slice(0, ID_PREFIX.webhookDelivery.length + 11);
+  const idHead = deliveryIdHead(first.createdAt);
   const result = await sql`
     insert into webhook_deliveries
       (platform_id, id, livemode, event_id, event_type, endpoint_id, status, attempts, next_attempt_at, recent_attempts, created_at)
@@ -105,7 +183,7 @@ export async function fanOutEvents(trx: Trx, events: readonly RecordedEvent[]): 
     where e.platform_id = ${first.platformId}
       and e.livemode = ${first.livemode}
       and e.status = 'enabled'
-      and ${subscribes(first.type)}
+      and ${subscribes(first.type, subscriptionValues(first.type))}
   `.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }

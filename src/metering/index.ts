@@ -5,6 +5,7 @@
  * monthly statements.
  */
 export * as usageMeter from './meter.js';
+export type { DeliveriesCounter } from './meter.js';
 export { RequestMeter, DEFAULT_FLUSH_INTERVAL_MS } from './request-meter.js';
 export {
   COUNTERS,

@@ -94,12 +94,24 @@ export async function bookingsCreated(trx: Trx, scope: AccountScope, now: Date, 
   await add(trx, scope, now, { bookings_created: count });
 }
 
+/** Where the deliveries of an event made at `now` in `trx` are counted: its month, in the transaction's slot. */
+export interface DeliveriesCounter {
+  period: string;
+  slot: number;
+}
+
+export function deliveriesCounterOf(trx: Trx, now: Date): DeliveriesCounter {
+  return { period: periodOf(now).firstDay, slot: slotFor(trx) };
+}
+
 /**
  * The end of an event's insert that meters its deliveries: the rows of the common table
- * expression `delivered` added to the month of `now` (src/metering/counters.repository.ts).
+ * expression `delivered` added to the counter `deliveriesCounterOf` names
+ * (src/metering/counters.repository.ts). It only places its values, so that the event's
+ * statement can be written once (src/db/shaped-statement.ts).
  */
-export function deliveriesCountedIn(trx: Trx, delivered: string, scope: PlatformScope & { accountId: string | null }, now: Date) {
-  return addDeliveriesOf(delivered, scope, periodOf(now).firstDay, slotFor(trx));
+export function deliveriesCountedIn(delivered: string, scope: PlatformScope & { accountId: string | null }, counter: DeliveriesCounter) {
+  return addDeliveriesOf(delivered, scope, counter.period, counter.slot);
 }
 
 /** Deliveries written for events of one account, or of a platform (accountId null), counted by the caller. */
