@@ -5,10 +5,11 @@
  *
  * For each data set: a first start, the bench account made through the API (an ordinary
  * resource, the probe resource, 50 coaches); stop; for the large set, the data written in SQL
- * (bench/scale-data.ts) and analysed; a restart; every request kind's p50 and p99, on the
- * ordinary resource and on the probe with its 50,000 bookings of history; the idle server's
- * CPU over 10 s with its workers on; resident memory; then each background pass run in this
- * process on the stopped server's database (bench/pass-costs.ts). One table per engine: empty, large, ratio,
+ * (bench/scale-data.ts) and analysed. Then both served at once, and every request kind's p50
+ * and p99, on the ordinary resource and on the probe with its 50,000 bookings of history, the
+ * two servers taking turns call by call; each idle server's CPU over the same 10 s with its
+ * workers on; resident memory; then each background pass run in this process on the stopped
+ * server's database (bench/pass-costs.ts). One table per engine: empty, large, ratio,
  * and the issue's targets (p50 within 1.2×, idle CPU under 2% of a core, memory within 10%).
  *
  * Sizes: 10,000,000 bookings (100,000 resources, 10,000 accounts) by default, 1,000,000 with
@@ -19,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildIfStale } from '../scripts/build.mjs';
 import { client, openResource, type Client } from './http-client.js';
-import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
+import { cpuMs, enginesToRun, newDataPlace, startServe, testKeyOf, type DataPlace, type Engine, type ServerProcess } from './processes.js';
 import { buildScaleData, countRows, sizeFor, type ScaleSize } from './scale-data.js';
 import { passCosts, type PassCost } from './pass-costs.js';
 import { memoryAfterCollection, type CollectedMemory } from './memory.js';
@@ -116,32 +117,49 @@ interface Latency {
 
 const WARM_ROUNDS = 20;
 
+/** A data set's server, running, with what its requests need. */
+interface Serving {
+  server: ServerProcess;
+  client: Client;
+  kinds: Kind[];
+}
+
 /**
- * Every kind's latency, one call after another on one connection. The kinds take turns (a
- * round calls each once; searches, dearer, every few rounds), so that the load of a shared
- * machine falls on all of them alike; warm-up rounds first, as V8 optimises a request's path
- * only after it has run a while and PostgreSQL plans a prepared statement afresh for its first
- * five runs.
+ * Every kind's latency on both data sets, one call after another on one connection each. The
+ * two servers run side by side and take turns call by call (the empty one first in even
+ * rounds, the large one in odd), and the kinds take turns within a round (searches, dearer,
+ * every few rounds): a machine whose speed moves within minutes, as this one's does, slows both
+ * data sets alike, where measuring one after the other put the drift into the ratio (a GET,
+ * which reads one row whatever the data, measured 1.29 × on the large set that way). Warm-up
+ * rounds first, as V8 optimises a request's path only after it has run a while and PostgreSQL
+ * plans a prepared statement afresh for its first five runs.
  */
-async function latencies(kinds: Kind[], c: Client, n: Samples): Promise<Map<string, Latency>> {
-  for (let r = 0; r < WARM_ROUNDS; r++) for (const kind of kinds) await kind.call(c);
+async function latencies(sets: [Serving, Serving], n: Samples): Promise<[Map<string, Latency>, Map<string, Latency>]> {
+  for (let r = 0; r < WARM_ROUNDS; r++) for (const set of sets) for (const kind of set.kinds) await kind.call(set.client);
   const every = Math.max(1, Math.ceil(n.requests / n.searches));
-  const samples = new Map<string, number[]>(kinds.map((k) => [k.name, []]));
+  const samples = sets.map((set) => new Map<string, number[]>(set.kinds.map((k) => [k.name, []])));
   for (let r = 0; r < n.requests; r++) {
-    for (const kind of kinds) {
-      if (kind.search && r % every !== 0) continue;
-      const t0 = performance.now();
-      await kind.call(c);
-      samples.get(kind.name)!.push(performance.now() - t0);
+    const order = r % 2 === 0 ? [0, 1] : [1, 0];
+    for (let k = 0; k < sets[0].kinds.length; k++) {
+      if (sets[0].kinds[k].search && r % every !== 0) continue;
+      for (const i of order) {
+        const kind = sets[i].kinds[k];
+        const t0 = performance.now();
+        await kind.call(sets[i].client);
+        samples[i].get(kind.name)!.push(performance.now() - t0);
+      }
     }
   }
-  const out = new Map<string, Latency>();
-  for (const [name, xs] of samples) {
-    xs.sort((a, b) => a - b);
-    const at = (q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-    out.set(name, { p50: at(0.5), p99: at(0.99) });
-  }
-  return out;
+  const summary = (byKind: Map<string, number[]>) => {
+    const out = new Map<string, Latency>();
+    for (const [name, xs] of byKind) {
+      xs.sort((a, b) => a - b);
+      const at = (q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+      out.set(name, { p50: at(0.5), p99: at(0.99) });
+    }
+    return out;
+  };
+  return [summary(samples[0]), summary(samples[1])];
 }
 
 interface Figures {
@@ -161,21 +179,29 @@ interface Figures {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One data set on one engine, from an empty place to its figures; `size` null: left empty. */
-async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: (line: string) => void): Promise<Figures> {
-  const place = await newDataPlace(engine);
-  // A server on PostgreSQL refuses to start without the key its processes share; the test suite's will do for a scratch database.
-  const env = place.env;
-  let server: ServerProcess | null = null;
-  try {
-    server = await startServe(env);
-    const key = testKeyOf(server);
-    const objects = await setUp(server, key);
-    await server.stop();
-    server = null;
+/** A data set written and its server stopped: what it takes to serve it. */
+interface Prepared {
+  place: DataPlace;
+  key: string;
+  objects: Objects;
+  rows: Figures['rows'];
+  buildSeconds: number;
+}
 
+/** One data set on one engine, from an empty place to its data; `size` null: left empty. */
+async function prepare(engine: Engine, size: ScaleSize | null, log: (line: string) => void): Promise<Prepared> {
+  const place = await newDataPlace(engine);
+  try {
+    const first = await startServe(place.env);
+    let key: string;
+    let objects: Objects;
+    try {
+      key = testKeyOf(first);
+      objects = await setUp(first, key);
+    } finally {
+      await first.stop();
+    }
     const db = await place.openDb();
-    let rows: Figures['rows'];
     const t0 = performance.now();
     try {
       if (size) {
@@ -184,53 +210,75 @@ async function dataSet(engine: Engine, size: ScaleSize | null, n: Samples, log: 
       } else {
         await sql`analyze`.execute(db.kysely);
       }
-      rows = await countRows(db.kysely);
+      return { place, key, objects, rows: await countRows(db.kysely), buildSeconds: (performance.now() - t0) / 1000 };
     } finally {
       await db.close();
     }
-    const buildSeconds = (performance.now() - t0) / 1000;
-
-    server = await startServe(env);
-    const live = server;
-    const rssReadyMb = live.rssMb();
-    const c = client(live.url, key, () => objects.accountId, 1);
-    let measured: Map<string, Latency>;
-    try {
-      measured = await latencies(kindsOf(objects), c, n);
-    } finally {
-      await c.close();
-    }
-    // The idle server: no request, only its workers (reminders, expiry, deliveries, usage, …).
-    await sleep(2000);
-    const cpu0 = cpuMs(live.child.pid!);
-    await sleep(IDLE_MS);
-    const cpu1 = cpuMs(live.child.pid!);
-    const rssAfterMb = live.rssMb();
-    const collected = await memoryAfterCollection(live.child.pid!, live.rssMb);
-    await live.stop();
-    server = null;
-    // Each pass once more in this process, on the stopped server's database (PGlite: one process a folder).
-    const passDb = await place.openDb();
-    let passes: Map<string, PassCost>;
-    try {
-      passes = await passCosts(passDb, env);
-    } finally {
-      await passDb.close();
-    }
-    return {
-      rows,
-      buildSeconds,
-      readyMs: live.readyMs,
-      latency: measured,
-      idleCpu: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) / IDLE_MS) * 100,
-      rssReadyMb,
-      rssAfterMb,
-      collected,
-      passes,
-    };
-  } finally {
-    if (server) await server.stop();
+  } catch (err) {
     await place.cleanup();
+    throw err;
+  }
+}
+
+/**
+ * Both data sets served at once, measured in turns (`latencies`), then each idle server's CPU
+ * over the same 10 s with its workers on, its memory, and, the servers stopped, each background
+ * pass run in this process on its database (bench/pass-costs.ts).
+ */
+async function measureBoth(prepared: [Prepared, Prepared], n: Samples): Promise<[Figures, Figures]> {
+  const servers: ServerProcess[] = [];
+  try {
+    for (const p of prepared) servers.push(await startServe(p.place.env));
+    const sets = prepared.map((p, i) => ({
+      server: servers[i],
+      client: client(servers[i].url, p.key, () => p.objects.accountId, 1),
+      kinds: kindsOf(p.objects),
+    })) as [Serving, Serving];
+    const rssReadyMb = servers.map((s) => s.rssMb());
+    let measured: [Map<string, Latency>, Map<string, Latency>];
+    try {
+      measured = await latencies(sets, n);
+    } finally {
+      for (const set of sets) await set.client.close();
+    }
+    // The idle servers: no request, only their workers (reminders, expiry, deliveries, usage, …).
+    await sleep(2000);
+    const cpu0 = servers.map((s) => cpuMs(s.child.pid!));
+    await sleep(IDLE_MS);
+    const cpu1 = servers.map((s) => cpuMs(s.child.pid!));
+    const rssAfterMb = servers.map((s) => s.rssMb());
+    // One server at a time: a server's inspector, once opened, keeps the one port they would share.
+    const collected: (CollectedMemory | null)[] = [];
+    for (const s of [...servers]) {
+      collected.push(await memoryAfterCollection(s.child.pid!, s.rssMb));
+      await servers.shift()!.stop();
+    }
+    const figures: Figures[] = [];
+    for (const [i, p] of prepared.entries()) {
+      // Each pass once more in this process, on the stopped server's database (PGlite: one process a folder).
+      const passDb = await p.place.openDb();
+      let passes: Map<string, PassCost>;
+      try {
+        passes = await passCosts(passDb, p.place.env);
+      } finally {
+        await passDb.close();
+      }
+      const [before, after] = [cpu0[i], cpu1[i]];
+      figures.push({
+        rows: p.rows,
+        buildSeconds: p.buildSeconds,
+        readyMs: sets[i].server.readyMs,
+        latency: measured[i],
+        idleCpu: before === null || after === null ? null : ((after - before) / IDLE_MS) * 100,
+        rssReadyMb: rssReadyMb[i],
+        rssAfterMb: rssAfterMb[i],
+        collected: collected[i],
+        passes,
+      });
+    }
+    return figures as [Figures, Figures];
+  } finally {
+    for (const s of servers) await s.stop();
   }
 }
 
@@ -276,11 +324,21 @@ export default async function scaleBench(options: ScaleBenchOptions = { quick: f
     const bookings = options.bookings ?? (engine === 'PGlite (file)' ? PGLITE_BOOKINGS : options.quick ? QUICK_BOOKINGS : FULL_BOOKINGS);
     const size = sizeFor(bookings);
     console.log(`${engine}: empty data set…`);
-    const empty = await dataSet(engine, null, n, console.log);
-    console.log(`${engine}: large data set, ${size.accounts} accounts, ${size.resources} resources, ${size.perResource} bookings a resource, probe ${size.probeBookings}…`);
-    const large = await dataSet(engine, size, n, console.log);
-    // Printed as each engine ends: a later engine's failure leaves the earlier figures.
-    console.log(`\n${report(engine, empty, large)}\n`);
+    const emptySet = await prepare(engine, null, console.log);
+    try {
+      console.log(`${engine}: large data set, ${size.accounts} accounts, ${size.resources} resources, ${size.perResource} bookings a resource, probe ${size.probeBookings}…`);
+      const largeSet = await prepare(engine, size, console.log);
+      try {
+        console.log(`${engine}: both served, measured in turns…`);
+        const [empty, large] = await measureBoth([emptySet, largeSet], n);
+        // Printed as each engine ends: a later engine's failure leaves the earlier figures.
+        console.log(`\n${report(engine, empty, large)}\n`);
+      } finally {
+        await largeSet.place.cleanup();
+      }
+    } finally {
+      await emptySet.place.cleanup();
+    }
   }
   const minutes = (performance.now() - started) / 60_000;
   console.log(`${options.quick ? 'quick' : 'full'} samples; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs; ${minutes.toFixed(1)} min; ${new Date().toISOString().slice(0, 10)}`);
