@@ -119,7 +119,8 @@ function eventStatement(type: string, platformWide: boolean) {
     ${usageMeter.deliveriesCountedIn('delivered', counted, v.counter)} ${sentWithNext}`;
   });
 }
-const eventStatements = new Map<string, ShapedStatement<EventValues, unknown>>();
+/** Per type and kind of counter: the statement, and the values that select its endpoints (they depend on the type alone). */
+const eventStatements = new Map<string, { run: ShapedStatement<EventValues, unknown>; subscription: SubscriptionValues }>();
 
 /**
  * Writes an event, its delivery rows and their count in the usage counters in ONE statement
@@ -135,8 +136,8 @@ export async function insertEventWithDeliveries(trx: Trx, row: NewRow<'events'>)
   const platformWide = (row.account_id ?? null) === null;
   const key = `${row.type}${platformWide ? ' platform' : ''}`;
   let statement = eventStatements.get(key);
-  if (!statement) eventStatements.set(key, (statement = eventStatement(row.type, platformWide)));
-  await statement(trx, {
+  if (!statement) eventStatements.set(key, (statement = { run: eventStatement(row.type, platformWide), subscription: subscriptionValues(row.type) }));
+  await statement.run(trx, {
     row: {
       platform_id: row.platform_id,
       id: row.id,
@@ -153,7 +154,7 @@ export async function insertEventWithDeliveries(trx: Trx, row: NewRow<'events'>)
       object_id: row.object_id ?? null,
     },
     deliveryIdHead: deliveryIdHead(createdAt),
-    subscription: subscriptionValues(row.type),
+    subscription: statement.subscription,
     counter: usageMeter.deliveriesCounterOf(trx, createdAt),
   });
 }
