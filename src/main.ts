@@ -111,6 +111,9 @@ export async function serve(given: Config = loadConfig(), options: { workers?: b
       `\nFirst run: created a platform. Its test key (shown once, keep it):\n\n  ${boot.printableKey}\n\n` +
         `Try: curl -H "Authorization: Bearer ${boot.printableKey}" http://${config.host}:${config.port}/v1/accounts\n\n`,
     );
+    // Written out before the server listens: lines go out together up to LOG_DELAY_MS later
+    // (src/log-lines.ts), and whoever starts a server and waits for its first answer reads the key then.
+    await new Promise<void>((resolve) => logLines.flush(() => resolve()));
   }
   // One registry for the process: the app's /metrics shows what its workers did too.
   const metrics = new Metrics();

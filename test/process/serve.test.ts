@@ -74,6 +74,15 @@ describe.skipIf(SERVER_RUN)('serve on PGlite', () => {
     expect(await exitWithin(again, 10_000)).toBe(0);
   });
 
+  it("has printed the first run's key by the time it answers its first request", async () => {
+    const server = await start({ DATA_DIR: await pgliteDataDir('key-first') }, { waitHealthy: false });
+    // Asked every few milliseconds, so the first answer comes as soon as the server listens.
+    await eventually(async () => (await fetch(`${server.url}/healthz`)).ok, { what: 'a first answer', intervalMs: 2 });
+    expect(server.output()).toMatch(/\bsk_test_[A-Za-z0-9]{16,}\b/);
+    server.kill('SIGTERM');
+    expect(await exitWithin(server, 10_000)).toBe(0);
+  });
+
   it('on SIGTERM stops taking connections, finishes the request in flight, exits 0, and keeps its data', async () => {
     const dataDir = await pgliteDataDir('sigterm');
     const key = randomKey();
