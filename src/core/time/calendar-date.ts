@@ -60,16 +60,36 @@ export function formatDate(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
+/**
+ * Dates already converted, both ways. A search or a calendar steps through the same few hundred
+ * dates many times over (each day of each resource, its working time, its holidays), and a
+ * lookup costs a fraction of a parse or a format (docs/performance.md, "Availability"). Bounded:
+ * emptied when full, so a process that meets every date of a century keeps at most this many.
+ */
+const KNOWN_DATES_LIMIT = 20_000;
+const epochDayOf = new Map<string, number>();
+const dateOfEpochDay = new Map<number, string>();
+
+function remember<K, V>(known: Map<K, V>, key: K, value: V): V {
+  if (known.size >= KNOWN_DATES_LIMIT) known.clear();
+  known.set(key, value);
+  return value;
+}
+
 /** Epoch day of a "YYYY-MM-DD"; throws on an invalid date (callers validate input first). */
 export function toEpochDay(date: string): number {
+  const known = epochDayOf.get(date);
+  if (known !== undefined) return known;
   const p = parseDate(date);
   if (!p) throw new RangeError(`invalid date: ${date}`);
-  return daysFromCivil(p.year, p.month, p.day);
+  return remember(epochDayOf, date, daysFromCivil(p.year, p.month, p.day));
 }
 
 export function fromEpochDay(days: number): string {
+  const known = dateOfEpochDay.get(days);
+  if (known !== undefined) return known;
   const c = civilFromDays(days);
-  return formatDate(c.year, c.month, c.day);
+  return remember(dateOfEpochDay, days, formatDate(c.year, c.month, c.day));
 }
 
 export function addDays(date: string, days: number): string {
