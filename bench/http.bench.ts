@@ -12,12 +12,12 @@
  * targets of the issue that asked for it.
  *
  * Steps per engine: first start on an empty folder/database (timed); resources and schedules
- * made over HTTP; stop; the bookings of the availability workload written with SQL and the
- * availability work timed in process (the PGlite folder belongs to one process at a time);
+ * made over HTTP; stop; the bookings of the availability workload written with SQL and
+ * bookings timed in process (the PGlite folder belongs to one process at a time);
  * the floor's database opened beside the server (on PGlite, a copy of the folder); restart on
- * the existing data (timed); warm-ups; then rounds, each timing the floor's calls and the HTTP
- * requests in turn, so that each ratio is taken within a round (`bench/rounds.ts`); resident
- * memory; stop.
+ * the existing data (timed); warm-ups; then rounds, each timing the floor's calls, the
+ * availability work in this process, the answer floor and the HTTP requests in turn, so that
+ * each ratio and bound is taken within a round (`bench/rounds.ts`); resident memory; stop.
  */
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -29,6 +29,7 @@ import { availabilityCalendarFor, type CalendarRequest } from '../src/features/a
 import type { AccountScope } from '../src/tenancy/index.js';
 import { BookingsService } from '../src/features/bookings/bookings.service.js';
 import { systemClock } from '../src/lib/clock.js';
+import { openAnswerFloor, type AnswerFloor } from './answer-floor.js';
 import { client, openResource, type Client } from './http-client.js';
 import { cpuMs, databaseCpuMeter, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
 import { inRounds, latency, median, run, thisProcessCpu, type CpuMeter, type Run } from './rounds.js';
@@ -104,7 +105,11 @@ interface AvailabilityWork {
   calendar62: CalendarRequest;
 }
 
-/** The same requests run by the service's own code in this process: their work without HTTP. */
+/**
+ * The same requests run by the service's own code in this process: their work without HTTP.
+ * The availability requests are timed in the rounds, beside the server (`workCalls`); the
+ * bookings before it starts, as they write.
+ */
 interface InProcess {
   search30: Run;
   search50: Run;
@@ -113,9 +118,13 @@ interface InProcess {
   bookSequential: Run;
 }
 
-async function inProcess(db: Db, accountId: string, work: AvailabilityWork, desks: string[], n: Sizes): Promise<InProcess> {
+async function scopeOf(db: Db, accountId: string): Promise<AccountScope> {
   const account = await db.kysely.selectFrom('accounts').select(['platform_id', 'livemode']).where('id', '=', accountId).executeTakeFirstOrThrow();
-  const scope: AccountScope = { accountId, platformId: account.platform_id, livemode: account.livemode };
+  return { accountId, platformId: account.platform_id, livemode: account.livemode };
+}
+
+async function bookingsInProcess(db: Db, accountId: string, desks: string[], n: Sizes): Promise<Run> {
+  const scope = await scopeOf(db, accountId);
   const bookings = new BookingsService(db.kysely, systemClock);
   let next = 0;
   const book = () => {
@@ -123,12 +132,21 @@ async function inProcess(db: Db, accountId: string, work: AvailabilityWork, desk
     const start = DAY0 + (IN_PROCESS_HOURS + Math.floor(i / desks.length)) * HOUR;
     return bookings.create(scope, { segments: [{ resource: desks[i % desks.length], start: isoZ(start), end: isoZ(start + HOUR) }] });
   };
+  // Warmed as the server's bookings are (below): as many as the other kinds, not a tenth.
+  return latency(n.bookSequential, book, n.warm);
+}
+
+/**
+ * The availability requests run by the service's code in this process, on the floor's database
+ * (on PGlite, its copy of the folder, which holds the same data): timed in the rounds, so that
+ * their bound compares figures of the same minutes.
+ */
+async function workCalls(db: Db, accountId: string, work: AvailabilityWork): Promise<Record<keyof AvailabilityWork, () => Promise<unknown>>> {
+  const scope = await scopeOf(db, accountId);
   return {
-    // Warmed as the server's bookings are (below): as many as the other kinds, not a tenth.
-    bookSequential: await latency(n.bookSequential, book, n.warm),
-    search30: await latency(n.search, () => searchAvailability(db.kysely, scope, work.search30, Date.now()), n.warmSearch),
-    search50: await latency(n.search, () => searchAvailability(db.kysely, scope, work.search50, Date.now()), n.warmSearch),
-    calendar62: await latency(n.search, () => availabilityCalendarFor(db.kysely, scope, work.calendar62, Date.now()), n.warmSearch),
+    search30: () => searchAvailability(db.kysely, scope, work.search30, Date.now()),
+    search50: () => searchAvailability(db.kysely, scope, work.search50, Date.now()),
+    calendar62: () => availabilityCalendarFor(db.kysely, scope, work.calendar62, Date.now()),
   };
 }
 
@@ -180,6 +198,12 @@ export interface EngineResult {
   search50: Run;
   calendar62: Run;
   slots: { solo: number; coaches: number; days: number };
+  /**
+   * The answer floor (bench/answer-floor.ts): the same answers from a bare server, read by the
+   * same client; and their sizes in bytes.
+   */
+  answers: Record<AnswerKind, Run>;
+  answerBytes: Record<AnswerKind, number>;
   firstStartMs: number;
   restartMs: number[];
   restartCpuMs: number[];
@@ -188,8 +212,15 @@ export interface EngineResult {
   rssAfterMb: number | null;
 }
 
+/** The answers the answer floor serves again: /healthz's, and each availability request's. */
+const ANSWER_KINDS = ['health', 'search30', 'search50', 'calendar62'] as const;
+type AnswerKind = (typeof ANSWER_KINDS)[number];
+
 /** What `serving` measures: every HTTP figure, and the floor's, timed in rounds with them. */
-type Serving = Pick<EngineResult, 'floors' | 'ratios' | 'healthSequential' | 'healthParallel' | 'getSequential' | 'getParallel' | 'bookSequential' | 'bookParallel' | 'pool' | 'search30' | 'search50' | 'calendar62' | 'slots'>;
+type Serving = Pick<
+  EngineResult,
+  'floors' | 'ratios' | 'healthSequential' | 'healthParallel' | 'getSequential' | 'getParallel' | 'bookSequential' | 'bookParallel' | 'pool' | 'search30' | 'search50' | 'calendar62' | 'slots' | 'answers' | 'answerBytes'
+> & { workInRounds: Pick<InProcess, keyof AvailabilityWork> };
 
 /**
  * A warmed server measured in rounds (`inRounds`): each round times the floor's calls, then the
@@ -202,17 +233,20 @@ async function serving(
   accountId: string,
   objects: { solo: string; distinct: string[]; pool: string; work: AvailabilityWork },
   floor: ReturnType<typeof floorCalls>,
+  inProcessWork: Awaited<ReturnType<typeof workCalls>>,
   databaseName: string | undefined,
   n: Sizes,
 ): Promise<Serving> {
   const { solo, distinct, pool, work } = objects;
   const one = client(live.url, key, () => accountId, 1);
   const eight = client(live.url, key, () => accountId, PARALLEL);
+  let answerFloor: AnswerFloor<AnswerKind> | null = null;
   try {
     const health = (c: Client) => c.call('GET', '/healthz');
     const get = (c: Client) => c.call('GET', `/v1/resources/${solo}`);
     const slots = { solo: 0, coaches: 0, days: 0 };
     const calendarQuery = `resource=${work.calendar62.resource}&from=${encodeURIComponent(work.calendar62.from)}&to=${encodeURIComponent(work.calendar62.to)}`;
+    const calendarUrl = `/v1/availability/calendar?${calendarQuery}`;
     const availability = {
       search30: async () => {
         slots.solo = (await one.call('POST', '/v1/availability', work.search30)).slots.length;
@@ -221,7 +255,7 @@ async function serving(
         slots.coaches = (await one.call('POST', '/v1/availability', work.search50)).slots.length;
       },
       calendar62: async () => {
-        slots.days = (await one.call('GET', `/v1/availability/calendar?${calendarQuery}`)).days.length;
+        slots.days = (await one.call('GET', calendarUrl)).days.length;
       },
     };
     // Bookings: the i-th free hour of a resource, so every request succeeds.
@@ -238,9 +272,20 @@ async function serving(
     await run(n.warm, PARALLEL, () => health(eight));
     await run(n.warm, PARALLEL, () => get(eight));
     for (const ask of Object.values(availability)) await run(n.warmSearch, 1, ask);
+    for (const ask of Object.values(inProcessWork)) await run(n.warmSearch, 1, ask);
     // A booking's path settles in V8 later than a GET's: bookings 200 to 300 of a new server took
     // 1.2–1.4 times as long as bookings 2,000 to 2,300 (docs/performance.md, "Against the floor").
     for (let i = 0; i < n.warm; i++) await book(one, distinct[i % distinct.length]);
+
+    // The answer floor: the same answers again from a bare server, read by the same client.
+    answerFloor = await openAnswerFloor<AnswerKind>({
+      health: await health(one),
+      search30: await one.call('POST', '/v1/availability', work.search30),
+      search50: await one.call('POST', '/v1/availability', work.search50),
+      calendar62: await one.call('GET', calendarUrl),
+    });
+    const bare = answerFloor;
+    for (const kind of ANSWER_KINDS) await run(n.warmSearch, 1, () => bare.ask(kind));
 
     const share = (total: number) => Math.max(PARALLEL, Math.round(total / n.rounds));
     const serverCpu: CpuMeter = () => cpuMs(live.child.pid!);
@@ -259,6 +304,13 @@ async function serving(
       search30: () => run(share(n.search), 1, availability.search30),
       search50: () => run(share(n.search), 1, availability.search50),
       calendar62: () => run(share(n.search), 1, availability.calendar62),
+      workSearch30: () => run(share(n.search), 1, inProcessWork.search30),
+      workSearch50: () => run(share(n.search), 1, inProcessWork.search50),
+      workCalendar62: () => run(share(n.search), 1, inProcessWork.calendar62),
+      answerHealth: () => run(share(n.search), 1, () => bare.ask('health')),
+      answerSearch30: () => run(share(n.search), 1, () => bare.ask('search30')),
+      answerSearch50: () => run(share(n.search), 1, () => bare.ask('search50')),
+      answerCalendar62: () => run(share(n.search), 1, () => bare.ask('calendar62')),
       txSequential: () => run(share(n.tx), 1, floor.tx, { engine: floorEngine }),
       bookSequential: () => run(share(n.bookSequential), 1, (i) => book(one, distinct[i % distinct.length]), { engine: serverEngine }),
       // On a PGlite folder the floor's engine runs in this process: its CPU is part of the client's.
@@ -276,11 +328,15 @@ async function serving(
       search50: each.map((r) => r.search50.p50 / r.getSequential.p50),
       calendar62: each.map((r) => r.calendar62.p50 / r.getSequential.p50),
     };
-    const { pkSequential, pkParallel, txSequential, txParallel, ...requests } = all;
-    return { floors: { pkSequential, pkParallel, txSequential, txParallel }, ratios, ...requests, slots };
+    const { pkSequential, pkParallel, txSequential, txParallel, answerHealth, answerSearch30, answerSearch50, answerCalendar62, workSearch30, workSearch50, workCalendar62, ...requests } =
+      all;
+    const answers = { health: answerHealth, search30: answerSearch30, search50: answerSearch50, calendar62: answerCalendar62 };
+    const workInRounds = { search30: workSearch30, search50: workSearch50, calendar62: workCalendar62 };
+    return { floors: { pkSequential, pkParallel, txSequential, txParallel }, ratios, ...requests, slots, answers, answerBytes: bare.bytes, workInRounds };
   } finally {
     await one.close();
     await eight.close();
+    await answerFloor?.close();
   }
 }
 
@@ -316,14 +372,14 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
       calendar62: { resource: solo, from, to: to(62) },
     };
 
-    // Without the server: the bookings of the workload, statistics, and the availability work
-    // done by the service's code in this process.
+    // Without the server: the bookings of the workload, statistics, and bookings made by the
+    // service's code in this process (its availability work is timed in the rounds, beside the server).
     const db = await openDb();
-    let workInProcess: InProcess;
+    let bookingsAlone: Run;
     try {
       await insertBookings(db.kysely, accountId!, [...soloHoldsOf(solo), ...coachHoldsOf(coaches)]);
       await sql`analyze`.execute(db.kysely);
-      workInProcess = await inProcess(db, accountId!, work, distinct, n);
+      bookingsAlone = await bookingsInProcess(db, accountId!, distinct, n);
     } finally {
       await db.close();
     }
@@ -341,8 +397,10 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
       }
       const live = server!;
       const rssReadyMb = live.rssMb();
-      const measured = await serving(live, key, accountId!, { solo, distinct, pool, work }, floorCalls(floorDb, accountId!, distinct), databaseName, n);
-      return { engine: name, engineInServer: !databaseName, inProcess: workInProcess, ...measured, firstStartMs, firstCpuMs, restartMs, restartCpuMs, rssReadyMb, rssAfterMb: live.rssMb() };
+      const inProcessWork = await workCalls(floorDb, accountId!, work);
+      const { workInRounds, ...measured } = await serving(live, key, accountId!, { solo, distinct, pool, work }, floorCalls(floorDb, accountId!, distinct), inProcessWork, databaseName, n);
+      const inProcess: InProcess = { ...workInRounds, bookSequential: bookingsAlone };
+      return { engine: name, engineInServer: !databaseName, inProcess, ...measured, firstStartMs, firstCpuMs, restartMs, restartCpuMs, rssReadyMb, rssAfterMb: live.rssMb() };
     } finally {
       await floorDb.close();
     }
@@ -360,17 +418,24 @@ interface Row {
   /**
    * The best this ratio could be on this machine if the service's request cost no more than
    * the service's `GET /healthz` (HTTP, hooks, logs; no key, no database) plus the work
-   * itself: the engine's floor for GET and bookings, the service's own code run in process
-   * for availability. Where the bound misses the target, no faster HTTP path reaches it: only
-   * cheaper work would (docs/performance.md, "Where the floor is").
+   * itself: for GET and bookings, the engine's floor; for availability, the service's own code
+   * run in process and what its answer's bytes cost beyond `/healthz`'s (the answer floor),
+   * against this run's GET. Where the bound misses the target, no faster HTTP path reaches it:
+   * only cheaper work or a smaller answer would (docs/performance.md, "Where the floor is").
    */
   bound?: (r: EngineResult) => number;
 }
 
 /** h and w as rates: the rate of doing both, one after the other, as a fraction of w's. */
 const serialShare = (h: number, w: number) => h / (h + w);
-/** The ratio of two latencies, each with the /healthz latency added. */
-const withHttp = (r: EngineResult, work: number, base: number) => (r.healthSequential.p50 + work) / (r.healthSequential.p50 + base);
+/**
+ * An availability request's latency ÷ this run's GET's, if the request cost the service's
+ * `/healthz`, its work in process, and what its answer's bytes cost beyond `/healthz`'s on a
+ * bare server (the answer floor). Against this run's GET, as the target is: a GET at its own
+ * bound would make every availability ratio larger.
+ */
+const availabilityBound = (r: EngineResult, kind: Exclude<AnswerKind, 'health'>) =>
+  (r.healthSequential.p50 + r.inProcess[kind].p50 + (r.answers[kind].p50 - r.answers.health.p50)) / r.getSequential.p50;
 
 const f2 = (x: number) => x.toFixed(2);
 const f1 = (x: number) => x.toFixed(1);
@@ -444,11 +509,9 @@ const ROWS: Row[] = [
     value: (r) => f1(r.pool.p99 / r.pool.p50),
     meets: (r) => r.pool.p99 / r.pool.p50 <= 10,
   },
-  roundsRow('search, 1 resource × 30 days ÷ GET (median latency, 1 connection)', '≤ 3', (r) => r.ratios.search30, (x) => x <= 3, (r) =>
-    withHttp(r, r.inProcess.search30.p50, r.floors.pkSequential.p50),
-  ),
-  roundsRow('search, 50 candidates × 7 days ÷ GET', '≤ 8', (r) => r.ratios.search50, (x) => x <= 8, (r) => withHttp(r, r.inProcess.search50.p50, r.floors.pkSequential.p50)),
-  roundsRow('calendar, 62 days ÷ GET', '≤ 3', (r) => r.ratios.calendar62, (x) => x <= 3, (r) => withHttp(r, r.inProcess.calendar62.p50, r.floors.pkSequential.p50)),
+  roundsRow('search, 1 resource × 30 days ÷ GET (median latency, 1 connection)', '≤ 3', (r) => r.ratios.search30, (x) => x <= 3, (r) => availabilityBound(r, 'search30')),
+  roundsRow('search, 50 candidates × 7 days ÷ GET', '≤ 8', (r) => r.ratios.search50, (x) => x <= 8, (r) => availabilityBound(r, 'search50')),
+  roundsRow('calendar, 62 days ÷ GET', '≤ 3', (r) => r.ratios.calendar62, (x) => x <= 3, (r) => availabilityBound(r, 'calendar62')),
   {
     what: 'start to ready, existing data (median)',
     target: '≤ 3 s',
@@ -505,6 +568,10 @@ function rawTable(results: EngineResult[]): string {
     ['search 50 × 7 days', (r) => `${lat(r.search50)}, ${r.slots.coaches} slots`],
     ['calendar 62 days', (r) => `${lat(r.calendar62)}, ${r.slots.days} days`],
     ['in process, no HTTP: search 1 × 30 days', (r) => lat(r.inProcess.search30)],
+    ["answer floor (the same answer from a bare server): /healthz's", (r) => `${lat(r.answers.health)}, ${r.answerBytes.health} B`],
+    ['answer floor: search 1 × 30 days', (r) => `${lat(r.answers.search30)}, ${r.answerBytes.search30} B`],
+    ['answer floor: search 50 × 7 days', (r) => `${lat(r.answers.search50)}, ${r.answerBytes.search50} B`],
+    ['answer floor: calendar 62 days', (r) => `${lat(r.answers.calendar62)}, ${r.answerBytes.calendar62} B`],
     ['in process: search 50 × 7 days', (r) => lat(r.inProcess.search50)],
     ['in process: calendar 62 days', (r) => lat(r.inProcess.calendar62)],
     ['in process: booking, distinct, sequential', (r) => rate(r.inProcess.bookSequential)],
@@ -525,7 +592,7 @@ export default async function httpBench(options: HttpBenchOptions = { quick: fal
   console.log(`${options.quick ? 'quick run' : 'full run'}; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs\n`);
   console.log(ratioTable(results));
   console.log(`\nratios: the median of ${n.rounds} rounds, each timing the floor and the service in turn (lowest–highest round).`);
-  console.log('bound: the ratio if a request cost only GET /healthz plus its work (the engine floor; for availability, the service code in process).');
+  console.log("bound: the ratio if a request cost only GET /healthz plus its work (the engine floor; for availability, the service code in process and its answer's bytes on a bare server, against this run's GET).");
   console.log('');
   console.log(rawTable(results));
 }
