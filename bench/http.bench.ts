@@ -27,6 +27,7 @@ import { withTransaction } from '../src/db/transaction.js';
 import { searchAvailability, type SearchRequest } from '../src/features/availability/index.js';
 import { availabilityCalendarFor, type CalendarRequest } from '../src/features/availability/calendar.service.js';
 import type { AccountScope } from '../src/tenancy/index.js';
+import { scopeOfAccount } from '../src/tenancy/accounts.repository.js';
 import { BookingsService } from '../src/features/bookings/bookings.service.js';
 import { systemClock } from '../src/lib/clock.js';
 import { openAnswerFloor, type AnswerFloor } from './answer-floor.js';
@@ -119,8 +120,9 @@ interface InProcess {
 }
 
 async function scopeOf(db: Db, accountId: string): Promise<AccountScope> {
-  const account = await db.kysely.selectFrom('accounts').select(['platform_id', 'livemode']).where('id', '=', accountId).executeTakeFirstOrThrow();
-  return { accountId, platformId: account.platform_id, livemode: account.livemode };
+  const scope = await scopeOfAccount(db.kysely, accountId);
+  if (!scope) throw new Error(`no account ${accountId}`);
+  return scope;
 }
 
 async function bookingsInProcess(db: Db, accountId: string, desks: string[], n: Sizes): Promise<Run> {
@@ -278,13 +280,13 @@ async function serving(
     for (let i = 0; i < n.warm; i++) await book(one, distinct[i % distinct.length]);
 
     // The answer floor: the same answers again from a bare server, read by the same client.
-    answerFloor = await openAnswerFloor<AnswerKind>({
+    const bare = await openAnswerFloor<AnswerKind>({
       health: await health(one),
       search30: await one.call('POST', '/v1/availability', work.search30),
       search50: await one.call('POST', '/v1/availability', work.search50),
       calendar62: await one.call('GET', calendarUrl),
     });
-    const bare = answerFloor;
+    answerFloor = bare;
     for (const kind of ANSWER_KINDS) await run(n.warmSearch, 1, () => bare.ask(kind));
 
     const share = (total: number) => Math.max(PARALLEL, Math.round(total / n.rounds));
