@@ -24,12 +24,10 @@ import { sql } from 'kysely';
 import { buildIfStale } from '../scripts/build.mjs';
 import type { Db } from '../src/db/connect.js';
 import { withTransaction } from '../src/db/transaction.js';
-import { searchAvailability, type SearchRequest } from '../src/features/availability/index.js';
-import { availabilityCalendarFor, type CalendarRequest } from '../src/features/availability/calendar.service.js';
 import type { AccountScope } from '../src/tenancy/index.js';
-import { scopeOfAccount } from '../src/tenancy/accounts.repository.js';
-import { BookingsService } from '../src/features/bookings/bookings.service.js';
-import { systemClock } from '../src/lib/clock.js';
+import type { SearchRequest } from '../src/features/availability/index.js';
+import type { CalendarRequest } from '../src/features/availability/calendar.service.js';
+import { compiledService, type CompiledService } from './compiled.js';
 import { openAnswerFloor, type AnswerFloor } from './answer-floor.js';
 import { client, openResource, type Client } from './http-client.js';
 import { cpuMs, databaseCpuMeter, enginesToRun, newDataPlace, startServe, testKeyOf, type Engine, type ServerProcess } from './processes.js';
@@ -119,15 +117,15 @@ interface InProcess {
   bookSequential: Run;
 }
 
-async function scopeOf(db: Db, accountId: string): Promise<AccountScope> {
-  const scope = await scopeOfAccount(db.kysely, accountId);
+async function scopeOf(service: CompiledService, db: Db, accountId: string): Promise<AccountScope> {
+  const scope = await service.scopeOfAccount(db.kysely, accountId);
   if (!scope) throw new Error(`no account ${accountId}`);
   return scope;
 }
 
-async function bookingsInProcess(db: Db, accountId: string, desks: string[], n: Sizes): Promise<Run> {
-  const scope = await scopeOf(db, accountId);
-  const bookings = new BookingsService(db.kysely, systemClock);
+async function bookingsInProcess(service: CompiledService, db: Db, accountId: string, desks: string[], n: Sizes): Promise<Run> {
+  const scope = await scopeOf(service, db, accountId);
+  const bookings = new service.BookingsService(db.kysely, service.systemClock);
   let next = 0;
   const book = () => {
     const i = next++;
@@ -143,12 +141,12 @@ async function bookingsInProcess(db: Db, accountId: string, desks: string[], n: 
  * (on PGlite, its copy of the folder, which holds the same data): timed in the rounds, so that
  * their bound compares figures of the same minutes.
  */
-async function workCalls(db: Db, accountId: string, work: AvailabilityWork): Promise<Record<keyof AvailabilityWork, () => Promise<unknown>>> {
-  const scope = await scopeOf(db, accountId);
+async function workCalls(service: CompiledService, db: Db, accountId: string, work: AvailabilityWork): Promise<Record<keyof AvailabilityWork, () => Promise<unknown>>> {
+  const scope = await scopeOf(service, db, accountId);
   return {
-    search30: () => searchAvailability(db.kysely, scope, work.search30, Date.now()),
-    search50: () => searchAvailability(db.kysely, scope, work.search50, Date.now()),
-    calendar62: () => availabilityCalendarFor(db.kysely, scope, work.calendar62, Date.now()),
+    search30: () => service.searchAvailability(db.kysely, scope, work.search30, Date.now()),
+    search50: () => service.searchAvailability(db.kysely, scope, work.search50, Date.now()),
+    calendar62: () => service.availabilityCalendarFor(db.kysely, scope, work.calendar62, Date.now()),
   };
 }
 
@@ -342,7 +340,7 @@ async function serving(
   }
 }
 
-async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
+async function engine(name: Engine, n: Sizes, service: CompiledService): Promise<EngineResult> {
   const { env, openDb, openBeside, cleanup, databaseName } = await newDataPlace(name);
   let server: ServerProcess | null = null;
   try {
@@ -376,17 +374,17 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
 
     // Without the server: the bookings of the workload, statistics, and bookings made by the
     // service's code in this process (its availability work is timed in the rounds, beside the server).
-    const db = await openDb();
+    const db = await openDb(service.connect);
     let bookingsAlone: Run;
     try {
       await insertBookings(db.kysely, accountId!, [...soloHoldsOf(solo), ...coachHoldsOf(coaches)]);
       await sql`analyze`.execute(db.kysely);
-      bookingsAlone = await bookingsInProcess(db, accountId!, distinct, n);
+      bookingsAlone = await bookingsInProcess(service, db, accountId!, distinct, n);
     } finally {
       await db.close();
     }
     // The floor runs in this process beside the server, in rounds with it (a PGlite folder's copy).
-    const floorDb = await openBeside();
+    const floorDb = await openBeside(service.connect);
     try {
       // Restarts on the existing data; the last one stays up for the measurements.
       const restartMs: number[] = [];
@@ -399,7 +397,7 @@ async function engine(name: Engine, n: Sizes): Promise<EngineResult> {
       }
       const live = server!;
       const rssReadyMb = live.rssMb();
-      const inProcessWork = await workCalls(floorDb, accountId!, work);
+      const inProcessWork = await workCalls(service, floorDb, accountId!, work);
       const { workInRounds, ...measured } = await serving(live, key, accountId!, { solo, distinct, pool, work }, floorCalls(floorDb, accountId!, distinct), inProcessWork, databaseName, n);
       const inProcess: InProcess = { ...workInRounds, bookSequential: bookingsAlone };
       return { engine: name, engineInServer: !databaseName, inProcess, ...measured, firstStartMs, firstCpuMs, restartMs, restartCpuMs, rssReadyMb, rssAfterMb: live.rssMb() };
@@ -590,7 +588,8 @@ export default async function httpBench(options: HttpBenchOptions = { quick: fal
   const n = options.quick ? QUICK : FULL;
   const load = os.loadavg()[0];
   const results: EngineResult[] = [];
-  for (const name of enginesToRun(options.engines)) results.push(await engine(name, n));
+  const service = await compiledService();
+  for (const name of enginesToRun(options.engines)) results.push(await engine(name, n, service));
   console.log(`${options.quick ? 'quick run' : 'full run'}; load average ${load.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs\n`);
   console.log(ratioTable(results));
   console.log(`\nratios: the median of ${n.rounds} rounds, each timing the floor and the service in turn (lowest–highest round).`);

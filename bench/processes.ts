@@ -189,14 +189,17 @@ export const enginesToRun = (only: Engine[] = []): Engine[] =>
 export interface DataPlace {
   /** What `startServe` needs to use it (DATA_DIR or DATABASE_URL). */
   env: Record<string, string>;
-  /** The same data opened in this process (on PGlite, only while no server holds the folder). */
-  openDb(): Promise<Db>;
+  /**
+   * The same data opened in this process (on PGlite, only while no server holds the folder);
+   * by `open` when given (the compiled service's `connect`: bench/compiled.ts).
+   */
+  openDb(open?: typeof connect): Promise<Db>;
   /**
    * The same data opened in this process to run beside a server: on a server, the same
    * database; on a PGlite folder, which one process opens at a time, a copy of the folder as it
    * is now, so call it while no server holds the folder (removed with the folder).
    */
-  openBeside(): Promise<Db>;
+  openBeside(open?: typeof connect): Promise<Db>;
   /** Removes the folder or drops the database. */
   cleanup(): Promise<void>;
   /** The database's name on a PostgreSQL server (none for a PGlite folder, which runs inside the server's process). */
@@ -220,7 +223,7 @@ export async function newDataPlace(engine: Engine): Promise<DataPlace> {
     const server = engine === 'Citus' ? process.env.CITUS_DATABASE_URL : process.env.DATABASE_URL;
     const scratch = await freshDatabase({ migrated: false, template: null, server });
     await scratch.db.close();
-    const open = () => connect({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 });
+    const open = (by = connect) => by({ databaseUrl: scratch.url!, dataDir: null, poolSize: 10 });
     return {
       env: { DATABASE_URL: scratch.url! },
       openDb: open,
@@ -233,11 +236,11 @@ export async function newDataPlace(engine: Engine): Promise<DataPlace> {
   const dataDir = path.join(dir, 'data');
   return {
     env: { DATA_DIR: dataDir },
-    openDb: () => connect({ databaseUrl: null, dataDir }),
-    openBeside: () => {
+    openDb: (by = connect) => by({ databaseUrl: null, dataDir }),
+    openBeside: (by = connect) => {
       const copy = path.join(dir, `beside-${fs.readdirSync(dir).length}`);
       fs.cpSync(dataDir, copy, { recursive: true });
-      return connect({ databaseUrl: null, dataDir: copy });
+      return by({ databaseUrl: null, dataDir: copy });
     },
     cleanup: keptOrRemoved(`the PGlite folder: ${dataDir}`, async () => fs.rmSync(dir, { recursive: true, force: true })),
   };

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
 import { registerServerHandle } from './engine.js';
 import { EngineClock, PGlitePreparedDriver } from './driver/pglite-driver.js';
 import type { Database } from './schema.js';
@@ -19,6 +19,7 @@ import { WriteNoticeListener } from './driver/write-notices.js';
 import { StatementNames } from './driver/pg-prepared.js';
 import { sendStatements } from './driver/pg-round-trips.js';
 import { roundTripQueryClass } from './driver/pg-round-trip-query.js';
+import { TIMESTAMPTZ_OID, timestamptzParser } from './driver/timestamps.js';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -222,6 +223,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
   if (options.databaseUrl) {
     // Imported here: a process on PGlite never loads the PostgreSQL client (start-up time).
     const { default: pg } = await import('pg');
+    const pgTimestamptz = timestamptzParser(pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text'));
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
@@ -239,6 +241,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
         getTypeParser: ((oid: number, format: unknown) => {
           if (oid === DATE_OID) return (v: string) => v;
           if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
+          if (oid === TIMESTAMPTZ_OID) return pgTimestamptz;
           return pg.types.getTypeParser(oid, format as 'text');
         }) as pg.CustomTypesConfig['getTypeParser'],
       },
@@ -293,7 +296,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       loadDataDir: options.pglite?.loadDataDir ?? (options.dataDir ? emptyClusterDump(options.dataDir) : undefined),
       pgliteWasmModule: options.pglite?.pgliteWasmModule,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS[options.dataDir ? 'dataFolder' : 'inMemory']}`],
-      parsers: { [DATE_OID]: (v: string) => v },
+      parsers: { [DATE_OID]: (v: string) => v, [TIMESTAMPTZ_OID]: timestamptzParser(pgliteTypes.parsers[TIMESTAMPTZ_OID]) },
     });
     await pglite.waitReady;
     const dialect = new SerializedPGliteDialect(pglite);

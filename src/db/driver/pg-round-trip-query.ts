@@ -11,6 +11,7 @@
  */
 import type pg from 'pg';
 import { rememberingResultClass, type ResultClass } from './pg-row-shapes.js';
+import { hasPlainYear } from '../../lib/time-format.js';
 
 /** A statement sent with a query; it returns no rows (rows it returned would be dropped). */
 export interface Companion {
@@ -71,6 +72,7 @@ export type RoundTripQueryClass = new (config: RoundTripConfig, callback: Callba
 export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
   const Query = pgModule.Query as unknown as QueryClass;
   const { prepareValue } = (pgModule as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
+  const toWire = (value: unknown) => prepareValue(instantParam(value));
   const RememberingResult = rememberingResultClass((pgModule as unknown as { Result: ResultClass }).Result);
 
   return class RoundTripQuery extends Query {
@@ -98,7 +100,7 @@ export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
     constructor({ text, values, name, before, after }: RoundTripConfig, callback: Callback) {
       // The text and values as arguments of their own: a config object `pg` copies property by
       // property, descriptors and all (1–2 % of a GET's server CPU), where a text it only wraps.
-      super(text, [...values], callback);
+      super(text, values.map(instantParam), callback);
       this.name = name ?? undefined;
       // A named statement answers with the same row shape every time: its parsers are looked
       // up once (pg-row-shapes.ts).
@@ -115,7 +117,7 @@ export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
         if (name) connection.submittedNamedStatements[name] = text;
         this.#parses.push(name ?? null);
       }
-      connection.bind({ statement: name ?? undefined, values, valueMapper: prepareValue });
+      connection.bind({ statement: name ?? undefined, values, valueMapper: toWire });
       connection.execute({});
     }
 
@@ -167,4 +169,15 @@ export function roundTripQueryClass(pgModule: typeof pg): RoundTripQueryClass {
       for (const name of this.#parses.slice(this.#parsed)) if (name) delete connection.submittedNamedStatements[name];
     }
   };
+}
+
+/**
+ * An instant as a statement's value: `toISOString`, where `pg` writes a Date in the process's
+ * local time with its offset, padding each field by hand (2 % of a booking's server time). The
+ * server reads both as the same `timestamptz`. Dates outside years 0000–9999, or invalid, are
+ * left to `pg`.
+ */
+function instantParam(value: unknown): unknown {
+  if (!(value instanceof Date)) return value;
+  return hasPlainYear(value.getTime()) ? value.toISOString() : value;
 }
