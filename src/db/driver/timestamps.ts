@@ -4,9 +4,9 @@
  * `-03:30`, or `+00:19:32` for an old local mean time. Read here from the characters' codes;
  * `pg`'s parser (regular expressions and `parseInt`) took 6 % of a server's time answering
  * lists of bookings (470–520 ns a text in a loop, against 80 here), and PGlite's hands the text
- * to `new Date` (about 165 ns), which reads an offset in seconds as an invalid date. Anything else (years before 1000 or past 9999, BC, `infinity`) goes to the
- * engine's own parser, so the answer is always the one it gave (docs/performance.md, "Times in
- * and out").
+ * to `new Date` (about 165 ns), which reads an offset in seconds as an invalid date. Anything
+ * else (years before 1000 or past 9999, BC, `infinity`) goes to the engine's own parser, so the
+ * answer is always the one it gave (docs/performance.md, "Times in and out").
  */
 
 /** The digit at `at`, or NaN for any other character: NaN fails every range check below. */
