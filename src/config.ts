@@ -16,7 +16,9 @@ export interface Config {
   databasePreparedStatements: boolean;
   /**
    * DATABASE_STATEMENT_TIMEOUT_MS: the longest one statement may run on PostgreSQL, waits for
-   * locks included (docs/limits.md); a request whose statement runs out answers 503.
+   * locks included (docs/limits.md); a request whose statement runs out answers 503. 0: the
+   * service sets none, and the server's own setting for the role or database applies (behind a
+   * pooler that refuses it as a connection's parameter: docs/scaling.md).
    */
   databaseStatementTimeoutMs: number;
   /** EXPORTS_DIR: where the export worker writes account exports (docs/privacy.md#export); default `<DATA_DIR>/exports`. */
@@ -136,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || './.data',
     pgliteSharedBuffers: sharedBuffersFrom(env.PGLITE_SHARED_BUFFERS),
     databasePreparedStatements: boolFrom('DATABASE_PREPARED_STATEMENTS', env.DATABASE_PREPARED_STATEMENTS, true),
-    databaseStatementTimeoutMs: positiveIntFrom('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
+    databaseStatementTimeoutMs: intFrom('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     exportsDir: env.EXPORTS_DIR || `${(env.DATA_DIR || './.data').replace(/\/+$/, '')}/exports`,
     databaseUrl: env.DATABASE_URL || null,
     bootstrapApiKey: bootstrap,

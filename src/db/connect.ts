@@ -182,7 +182,10 @@ export interface ConnectOptions {
   pgliteSharedBuffers?: string | null;
   /** PostgreSQL only (`DATABASE_PREPARED_STATEMENTS`): send repeated texts as named statements (src/db/driver/pg-prepared.ts); default true. */
   preparedStatements?: boolean;
-  /** PostgreSQL only (`DATABASE_STATEMENT_TIMEOUT_MS`): the longest a statement may run; default DEFAULT_STATEMENT_TIMEOUT_MS. */
+  /**
+   * PostgreSQL only (`DATABASE_STATEMENT_TIMEOUT_MS`): the longest a statement may run; default
+   * DEFAULT_STATEMENT_TIMEOUT_MS. 0: none is sent, and the server's setting applies.
+   */
   statementTimeoutMs?: number;
 }
 
@@ -224,6 +227,7 @@ export async function connect(options: ConnectOptions): Promise<Db> {
     // Imported here: a process on PGlite never loads the PostgreSQL client (start-up time).
     const { default: pg } = await import('pg');
     const pgTimestamptz = timestamptzParser(pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text'));
+    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
@@ -235,8 +239,10 @@ export async function connect(options: ConnectOptions): Promise<Db> {
       idleTimeoutMillis: POOL_IDLE_MS,
       // Work budgets bound every request's cost (docs/limits.md); this bounds what they do
       // not (a write's re-check of a busy pool) and anything pathological: no statement
-      // holds locks for longer.
-      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      // holds locks for longer. It is a parameter of each connection's start, which PgBouncer
+      // refuses: with 0 none is sent, and the role's or database's own setting applies
+      // (docs/scaling.md).
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
       types: {
         getTypeParser: ((oid: number, format: unknown) => {
           if (oid === DATE_OID) return (v: string) => v;
