@@ -158,6 +158,16 @@ export async function api(server: Server, key: string, method: string, url: stri
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
+/** Milliseconds until `server` answers `status` to `request`, polling every 10 ms; fails after 5 s. */
+export async function msUntil(server: Server, status: number, request: () => ReturnType<typeof api>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if ((await request()).status === status) return Date.now() - started;
+    if (Date.now() - started > 5_000) throw new Error(`${server.url} still does not answer ${status}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 export const randomKey = (mode: 'test' | 'live' = 'test') => `sk_${mode}_${randomBytes(16).toString('hex')}`;
 
 /**

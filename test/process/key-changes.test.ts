@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { connect } from '../../src/db/connect.js';
 import { json } from '../../src/db/transaction.js';
-import { api, freshPgDatabase, randomKey, serversOfThisFile, type Server, SERVER_RUN } from './helpers.js';
+import { api, freshPgDatabase, msUntil, randomKey, serversOfThisFile, SERVER_RUN } from './helpers.js';
 
 vi.setConfig({ testTimeout: 300_000 });
 const start = serversOfThisFile();
@@ -17,16 +17,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
-
-/** Milliseconds until `server` answers `status` to the request, polling; fails after 5 s. */
-async function msUntil(server: Server, status: number, request: () => ReturnType<typeof api>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if ((await request()).status === status) return Date.now() - started;
-    if (Date.now() - started > 5_000) throw new Error(`${server.url} still does not answer ${status}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe.skipIf(!SERVER_RUN)('key changes across API processes on one PostgreSQL', () => {
   it('a revocation, a lost grant and a deleted account reach the other process within 1 s', async () => {

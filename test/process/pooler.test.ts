@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TEST_SECRETS_KEY } from '../support/secrets-key.js';
 import { loadConfig } from '../../src/config.js';
-import { api, freePort, freshPgDatabase, randomKey, serversOfThisFile, type Server, SERVER_RUN } from './helpers.js';
+import { api, freePort, freshPgDatabase, msUntil, randomKey, serversOfThisFile, SERVER_RUN } from './helpers.js';
 
 vi.setConfig({ testTimeout: 300_000 });
 const start = serversOfThisFile();
@@ -76,16 +76,6 @@ async function pgbouncerFor(databaseUrl: string): Promise<string> {
     }
   }
   throw new Error(`pgbouncer did not answer:\n${out}`);
-}
-
-/** Milliseconds until `request` answers `status`, polling; fails after 5 s. */
-async function msUntil(server: Server, status: number, request: () => ReturnType<typeof api>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if ((await request()).status === status) return Date.now() - started;
-    if (Date.now() - started > 5_000) throw new Error(`${server.url} still does not answer ${status}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe.skipIf(!SERVER_RUN || !PGBOUNCER)('behind PgBouncer in transaction mode', () => {
