@@ -1,4 +1,4 @@
-import { formatInstant } from '../core/time/wall-time.js';
+import { formatInstant, hasPlainYear } from '../core/time/wall-time.js';
 
 /**
  * Times out: RFC 3339 in UTC with Z, second precision. Every serialised object writes its times
@@ -13,11 +13,6 @@ export function iso(value: Date | string | null | undefined): string | null {
   // Years outside 0000–9999 are written with a sign and six digits; an invalid date throws.
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
-
-/** Whether `toISOString` writes this instant with four plain digits of year (0000–9999); false for NaN. */
-export const hasPlainYear = (ms: number) => ms >= FIRST_PLAIN_INSTANT && ms < PAST_PLAIN_INSTANTS;
-const FIRST_PLAIN_INSTANT = Date.parse('0000-01-01T00:00:00Z');
-const PAST_PLAIN_INSTANTS = Date.parse('+010000-01-01T00:00:00Z');
 
 export function isoRequired(value: Date | string): string {
   return iso(value)!;

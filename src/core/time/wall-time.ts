@@ -281,6 +281,12 @@ const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0
 /** Years 0000–9999: toISOString writes them as four plain digits, as formatDate does. */
 const FIRST_PLAIN_DAY = daysFromCivil(0, 1, 1);
 const LAST_PLAIN_DAY = daysFromCivil(9999, 12, 31);
+
+/** Whether `toISOString` writes this instant with four plain digits of year (0000–9999); false for NaN. */
+export function hasPlainYear(ms: number): boolean {
+  const day = Math.floor(ms / 86_400_000);
+  return day >= FIRST_PLAIN_DAY && day <= LAST_PLAIN_DAY;
+}
 let lastFormattedDay = NaN;
 let lastFormattedDate = '';
 

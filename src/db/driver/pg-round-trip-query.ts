@@ -11,7 +11,7 @@
  */
 import type pg from 'pg';
 import { rememberingResultClass, type ResultClass } from './pg-row-shapes.js';
-import { hasPlainYear } from '../../lib/time-format.js';
+import { hasPlainYear } from '../../core/time/wall-time.js';
 
 /** A statement sent with a query; it returns no rows (rows it returned would be dropped). */
 export interface Companion {
