@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
 import { heldCapacityOverlapping, heldRange, heldSegmentsOverlapping, holdsCapacity, segmentHoldsCapacity, type HeldRange } from './holds.repository.js';
@@ -42,6 +42,13 @@ export interface FactsOptions {
    * series); explain and re-checks, which name or order the bookings, leave it unset.
    */
   heldAsCapacity?: { excluding: readonly string[] };
+  /**
+   * Held time without the bookings' ids, each resource's as arrays of its own: for the planners
+   * that only count it and name no booking (search, the calendar). The ids were a third of the
+   * engine's work and of the text read for a 50-candidate week (docs/performance.md, "Held
+   * time unnamed"). Not with `heldAsCapacity`.
+   */
+  unnamed?: boolean;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -83,8 +90,10 @@ interface FactRows {
   overrides: { id: string; resource_id: string; date: string; intervals: OverrideFacts['intervals'] }[];
   blocks: { id: string; resource_id: string | null; location_id: string | null; account_wide: boolean; start: number; end: number }[];
   busy: { feed_id: string; resource_id: string; uid: string; start: number; end: number }[];
-  /** Held time by column (one array per field, in the same order), not one object per segment. */
-  holds: { booking_id: string[]; resource_id: string[]; quantity: number[]; start: number[]; end: number[] };
+  /** Held time by column (one array per field, in the same order), not one object per segment; not when unnamed. */
+  holds?: { booking_id: string[]; resource_id: string[]; quantity: number[]; start: number[]; end: number[] };
+  /** Held time unnamed: per resource that holds any, its segments' quantities and times by column. */
+  held_by_resource?: { resource_id: string; quantity: number[]; start: number[]; end: number[] }[] | null;
 }
 
 /** The values of the facts statement, computed before it is built (it only places them). */
@@ -112,19 +121,21 @@ interface FactValues {
  * Held time, the one fact that grows with the range (a 50-candidate week holds thousands of
  * segments), comes by column: five arrays instead of an object per segment, which the engine
  * builds and JSON.parse reads in well under half the time (docs/performance.md, "Where the
- * floor is"). A held segment counts when its booking holds capacity, asked of the segment's
+ * floor is"); unnamed, as arrays per resource without the bookings' ids (`unnamed`). A held segment counts when its booking holds capacity, asked of the segment's
  * own copies of the booking's status and expires_at (migration 011): a lookup of the booking
  * per segment took four fifths of a 50-candidate week (docs/performance.md, "Held time").
  * The segments come from `heldSegmentsOverlapping`, a lookup bounded at both ends, so a
  * resource's past does not slow it (docs/performance.md, "Held time at scale").
  * Plans still need statistics:
  * PGlite has no autovacuum, so a worker gathers them (docs/performance.md, "Planner
- * statistics"). Its text is written once for each way of reading held time, by segment or as
- * capacity, and then only bound (src/db/shaped-statement.ts).
+ * statistics"). Its text is written once for each way of reading held time (by segment, as
+ * capacity, or unnamed), and then only bound (src/db/shaped-statement.ts).
  */
-const factsStatement = (heldAsCapacity: boolean) =>
+type HeldShape = 'segments' | 'capacity' | 'unnamed';
+
+const factsStatement = (shape: HeldShape) =>
   shapedStatement<FactValues, FactRows>((v) => {
-    const held = heldAsCapacity
+    const held = shape === 'capacity'
       ? heldCapacityOverlapping(v.account, v.ids, v.held, v.now, v.excluding)
       : heldSegmentsOverlapping(v.account, v.ids, v.held, v.now);
     return sql<FactRows>`
@@ -155,14 +166,24 @@ const factsStatement = (heldAsCapacity: boolean) =>
           'feed_id', f.feed_id, 'resource_id', f.resource_id, 'uid', f.uid, 'start', ${ms('f.start_at')}, 'end', ${ms('f.end_at')})), '[]')
         from calendar_feed_busy f
         where f.account_id = ${v.account} and f.resource_id = any(${v.ids}::text[]) and f.start_at < ${v.end} and f.end_at > ${v.start}) as busy,
-      (select json_build_object(
+      ${shape === 'unnamed' ? heldByResource(held) : heldByColumn(held)}
+  `;
+  });
+const FACTS_BY_HOLDS = { capacity: factsStatement('capacity'), segments: factsStatement('segments'), unnamed: factsStatement('unnamed') };
+
+/** Held time as five columns of arrays, one entry a segment (or a capacity row). */
+const heldByColumn = (held: RawBuilder<unknown>) => sql`(select json_build_object(
           'booking_id', coalesce(array_agg(h.booking_id), '{}'), 'resource_id', coalesce(array_agg(h.resource_id), '{}'),
           'quantity', coalesce(array_agg(h.quantity), '{}'),
           'start', coalesce(array_agg(${ms('h.held_start')}), '{}'), 'end', coalesce(array_agg(${ms('h.held_end')}), '{}'))
-        from (${held}) h) as holds
-  `;
-  });
-const FACTS_BY_HOLDS = { capacity: factsStatement(true), segments: factsStatement(false) };
+        from (${held}) h) as holds`;
+
+/** Held time unnamed: one object a resource, its quantities and times as arrays (null: none held). */
+const heldByResource = (held: RawBuilder<unknown>) => sql`(select json_agg(json_build_object(
+          'resource_id', r.resource_id, 'quantity', r.quantity, 'start', r.start, 'end', r.end))
+        from (select h.resource_id, array_agg(h.quantity) as quantity,
+                array_agg(${ms('h.held_start')}) as start, array_agg(${ms('h.held_end')}) as end
+              from (${held}) h group by h.resource_id) r) as held_by_resource`;
 
 async function loadFactRows(db: DbHandle, account: string, ids: string[], range: Interval, now: Date, options: FactsOptions): Promise<FactRows> {
   const values: FactValues = {
@@ -176,7 +197,8 @@ async function loadFactRows(db: DbHandle, account: string, ids: string[], range:
     now,
     excluding: options.heldAsCapacity?.excluding ?? [],
   };
-  const result = await (options.heldAsCapacity ? FACTS_BY_HOLDS.capacity : FACTS_BY_HOLDS.segments)(db, values);
+  const shape: HeldShape = options.heldAsCapacity ? 'capacity' : options.unnamed ? 'unnamed' : 'segments';
+  const result = await FACTS_BY_HOLDS[shape](db, values);
   return result.rows[0];
 }
 
@@ -259,9 +281,16 @@ export async function loadResourceFacts(
     });
   }
   const held = facts.holds;
-  for (let i = 0; i < held.booking_id.length; i++) {
-    const resource = held.resource_id[i];
-    out.get(resource)?.holds.push({ bookingId: held.booking_id[i], resource, quantity: held.quantity[i], start: held.start[i], end: held.end[i] });
+  if (held) {
+    for (let i = 0; i < held.booking_id.length; i++) {
+      const resource = held.resource_id[i];
+      out.get(resource)?.holds.push({ bookingId: held.booking_id[i], resource, quantity: held.quantity[i], start: held.start[i], end: held.end[i] });
+    }
+  }
+  for (const r of facts.held_by_resource ?? []) {
+    const holds = out.get(r.resource_id)?.holds;
+    if (!holds) continue;
+    for (let i = 0; i < r.quantity.length; i++) holds.push({ bookingId: null, resource: r.resource_id, quantity: r.quantity[i], start: r.start[i], end: r.end[i] });
   }
   return out;
 }

@@ -292,7 +292,7 @@ function checkOne(
   for (const id of new Set(segs.map((s) => s.resource_id))) {
     const bundle = bundles.get(id);
     if (!bundle) continue;
-    const holds = holdIndex.get(id)!.overlapping(range).filter((h) => h.bookingId < row.id);
+    const holds = holdIndex.get(id)!.overlapping(range).filter((h) => h.bookingId !== null && h.bookingId < row.id);
     timelines.set(id, buildResourceTimeline({ ...bundle, holds, range, ignoreBookingIds: [row.id] }));
   }
   const planSegments: PlanSegmentInput[] = segs.map((s) => ({

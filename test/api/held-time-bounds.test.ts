@@ -15,6 +15,7 @@ import { HOLDING_STATUSES, heldRange, heldSegmentsOverlapping, LONG_HELD_MS, seg
 import { holdsCapacity, type BookingStatus } from '../../src/core/bookings/transitions.js';
 import { listMigrations } from '../../src/db/migrate.js';
 import { lastBookedLookup } from '../../src/capacity/facts.repository.js';
+import type { HoldFacts } from '../../src/core/availability/types.js';
 import { at, book, futureDay, openResource, seg } from './bookings.helpers.js';
 
 const t = await setupTestApp();
@@ -28,7 +29,7 @@ function buffersRead(plan: string): number {
 }
 
 describe('held time bounded at both ends', () => {
-  it('finds every overlapping segment once, however long, and none that only touches the range', async () => {
+  it('finds every overlapping segment once, however long, and none that only touches the range, read named or unnamed', async () => {
     const api = await t.newAccount();
     const r = await openResource(api, {}, null);
     const start = Date.parse(`${futureDay(20)}T10:00:00Z`);
@@ -54,10 +55,15 @@ describe('held time bounded at both ends', () => {
     }
     const scope = { platformId: '', livemode: false, accountId: api.accountId };
     const facts = await loadResourceFacts(t.db.kysely, scope, [r.id], { start, end }, new Date());
-    const found = facts.get(r.id)!.holds.map((h) => ids.get(h.bookingId)).sort();
+    const found = facts.get(r.id)!.holds.map((h) => ids.get(h.bookingId!)).sort();
     expect(found).toEqual(
       ['longOverlapping', 'longCovering', 'longStartingJustBeforeTheBound', 'startingAtTheBound', 'dayLongEndingJustInside', 'inside', 'endingAtTheEnd'].sort(),
     );
+    // Read unnamed (search, the calendar), the same held time comes without its bookings.
+    const unnamed = await loadResourceFacts(t.db.kysely, scope, [r.id], { start, end }, new Date(), { unnamed: true });
+    const times = (holds: readonly HoldFacts[]) => holds.map((h) => `${h.resource} ${h.quantity} ${h.start} ${h.end}`).sort();
+    expect(unnamed.get(r.id)!.holds.every((h) => h.bookingId === null)).toBe(true);
+    expect(times(unnamed.get(r.id)!.holds)).toEqual(times(facts.get(r.id)!.holds));
   });
 
   it('refuses a booking that a long past booking still overlaps, and accepts one starting at its end or ending at the next start', async () => {

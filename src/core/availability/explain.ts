@@ -129,7 +129,7 @@ function detailsOf(c: Conflict, timeline: ResourceTimeline, trial: CandidateTria
         requested: seg.quantity,
         bookings: timeline.facts.holds
           .filter((h) => h.start < held.end && h.end > held.start)
-          .sort((a, b) => a.start - b.start || (a.bookingId < b.bookingId ? -1 : 1))
+          .sort((a, b) => a.start - b.start || ((a.bookingId ?? '') < (b.bookingId ?? '') ? -1 : 1)) // explain reads held time named
           .map((h) => ({ booking: h.bookingId, quantity: h.quantity, held_start: formatInstant(h.start), held_end: formatInstant(h.end) })),
         // Earlier segments of this same request on this resource hold it too.
         this_request: trial.extraHolds

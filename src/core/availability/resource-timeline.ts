@@ -89,7 +89,7 @@ export function buildResourceTimeline(input: ResourceTimelineInput): ResourceTim
   const working = workingTime(resource, input.schedules, input.overrides, range, holidays);
   const withoutHolidays = holidays.length === 0 ? undefined : workingSets(workingTime(resource, input.schedules, input.overrides, range));
   const { workingByLocation } = workingSets(working);
-  const holds = input.holds.filter((h) => h.resource === resource.id && !ignored.has(h.bookingId));
+  const holds = input.holds.filter((h) => h.resource === resource.id && (h.bookingId === null || !ignored.has(h.bookingId)));
   return {
     resource,
     range: { start: range.start, end: range.end },

@@ -137,7 +137,11 @@ export interface BlockFacts extends Interval {
  * come as one hold of their summed quantity, named by the earliest of their bookings.
  */
 export interface HoldFacts extends Interval {
-  bookingId: string;
+  /**
+   * The booking holding it; null where held time was read without names (search and the
+   * calendar, which only count it: docs/performance.md, "Held time unnamed").
+   */
+  bookingId: string | null;
   resource: string;
   quantity: number;
 }

@@ -31,7 +31,7 @@ async function computeAvailabilityCalendarFor(db: DbHandle, scope: AccountScope,
   const range = checkRange(req.from, req.to);
   const given = givenTimeZone(req.timezone);
   if (req.location !== undefined) await checkLocations(db, scope, [{ id: req.location, param: 'location' }]);
-  const facts = await loadResourceFacts(db, scope, [req.resource], range, new Date(now));
+  const facts = await loadResourceFacts(db, scope, [req.resource], range, new Date(now), { unnamed: true }); // it names no booking
   const timeZone = await resolveTimeZone(db, scope, given, facts);
   const bundle = facts.get(req.resource);
   if (!bundle) throw notFound('resource', req.resource, 'resource');

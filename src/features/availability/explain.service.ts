@@ -53,7 +53,8 @@ export async function explainAvailability(db: DbHandle, scope: AccountScope, req
   }
 
   const loadRange = timelineRangeFor({ start: start + Math.min(...layout.starts), end: start + span });
-  const [facts, previous] = await Promise.all([loadCandidateFacts(db, scope, prepared, loadRange, now), previousOfSearch(db, scope, prepared)]);
+  // Explain names the bookings that fill a resource: held time comes named.
+  const [facts, previous] = await Promise.all([loadCandidateFacts(db, scope, prepared, loadRange, now, { unnamed: false }), previousOfSearch(db, scope, prepared)]);
   const timelines = new Map<string, ResourceTimeline>();
   for (const [id, bundle] of facts) timelines.set(id, buildResourceTimeline({ ...bundle, range: loadRange }));
 

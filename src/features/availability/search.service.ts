@@ -157,9 +157,16 @@ export function previousOfSearch(db: DbHandle, scope: AccountScope, prepared: Pr
 }
 
 /** The facts of every candidate over `loadRange`; 404 naming the first named resource that does not exist. */
-export async function loadCandidateFacts(db: DbHandle, scope: AccountScope, prepared: PreparedSearch, loadRange: { start: number; end: number }, now: number) {
+export async function loadCandidateFacts(
+  db: DbHandle,
+  scope: AccountScope,
+  prepared: PreparedSearch,
+  loadRange: { start: number; end: number },
+  now: number,
+  { unnamed }: { unnamed: boolean },
+) {
   const ids = [...new Set(prepared.candidates.flat())];
-  const facts = await loadResourceFacts(db, scope, ids, loadRange, new Date(now), { balanced: prepared.balanced, weighted: prepared.weighted });
+  const facts = await loadResourceFacts(db, scope, ids, loadRange, new Date(now), { balanced: prepared.balanced, weighted: prepared.weighted, unnamed });
   const missing = prepared.named.find((n) => !facts.has(n.id));
   if (missing) throw notFound('resource', missing.id, missing.param);
   return facts;
@@ -169,7 +176,8 @@ async function computeSearchAvailability(db: DbHandle, scope: AccountScope, req:
   const prepared = await prepareSearch(db, scope, req);
   const { range, candidates, segments } = prepared;
   const loadRange = timelineRangeFor(range);
-  const [facts, previous] = await Promise.all([loadCandidateFacts(db, scope, prepared, loadRange, now), previousOfSearch(db, scope, prepared)]);
+  // A search names no booking: held time comes unnamed.
+  const [facts, previous] = await Promise.all([loadCandidateFacts(db, scope, prepared, loadRange, now, { unnamed: true }), previousOfSearch(db, scope, prepared)]);
   const timeZone = await resolveTimeZone(db, scope, prepared.timeZone, facts);
 
   const empty = { object: 'availability' as const, timezone: timeZone, slots: [], has_more: false, next_from: null };
