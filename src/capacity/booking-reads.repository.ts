@@ -9,7 +9,9 @@ import type { DbHandle, Trx } from '../db/transaction.js';
 import type { BookingStatus } from '../db/schema.js';
 import type { AccountScope } from '../tenancy/index.js';
 import { invalid } from '../lib/errors.js';
-import { listPage, whereMetadata, type PageParams } from '../db/pagination.js';
+import { assertOneCursor, type PageParams } from '../db/pagination.js';
+import { shapedStatement, type ShapedStatement } from '../db/shaped-statement.js';
+import { json } from '../db/transaction.js';
 import { pendingAndLapsed, pendingAndLive, requestedAndLapsed, requestedAndLive } from './holds.repository.js';
 import type { BookingRow } from './bookings.repository.js';
 import type { PreviousBooking } from '../core/availability/types.js';
@@ -42,6 +44,11 @@ export interface BookingListFilters {
  * GET /v1/bookings: every filter, three orders, and cursors that work in each order. Cursors
  * stay plain booking ids (docs/api-conventions.md#lists); for the start orders the cursor's
  * (start, id) pair is looked up and compared as a row value.
+ *
+ * The statement's text depends only on which filters, order and cursor are given (`listShape`),
+ * so each such shape is built and compiled once and then only bound (src/db/shaped-statement.ts):
+ * built with kysely at every call it was a tenth of a list's server time (docs/performance.md,
+ * "Lists written once").
  */
 export async function listBookingRows(
   db: DbHandle,
@@ -51,50 +58,11 @@ export async function listBookingRows(
   metadata: Record<string, string>,
   now: Date,
 ): Promise<{ rows: BookingRow[]; hasMore: boolean }> {
-  // Newest first by a resource or a location: walked from that one's segments (see below).
-  const drivingFilter = f.order === 'created' ? segmentFilters(f).find(([, value]) => value !== undefined) : undefined;
-  let q = drivingFilter ? bookingsOfSegments(db, scope, drivingFilter) : db.selectFrom('bookings as b').selectAll('b').where('b.account_id', '=', scope.accountId);
-
-  // Status is the effective one: a pending booking past expires_at is listed as expired, a
-  // requested one past its approval timeout as cancelled.
-  if (f.status === 'pending') {
-    q = q.where(f.requestedAsPending ? sql<boolean>`(${pendingAndLive('b', now)} or ${requestedAndLive('b', now)})` : pendingAndLive('b', now));
-  } else if (f.status === 'expired') {
-    q = q.where((eb) => eb.or([eb('b.status', '=', 'expired'), pendingAndLapsed('b', now)]));
-  } else if (f.status === 'requested') {
-    q = q.where(requestedAndLive('b', now));
-  } else if (f.status === 'cancelled') {
-    q = q.where((eb) => eb.or([eb('b.status', '=', 'cancelled'), requestedAndLapsed('b', now)]));
-  } else if (f.status !== undefined) {
-    q = q.where('b.status', '=', f.status);
-  }
-  for (const [column, value] of segmentFilters(f)) {
-    if (value === undefined || column === drivingFilter?.[0]) continue;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('booking_segments as s')
-          .select(sql`1`.as('one'))
-          .whereRef('s.account_id', '=', 'b.account_id')
-          .whereRef('s.booking_id', '=', 'b.id')
-          .where(`s.${column}`, '=', value),
-      ),
-    );
-  }
-  if (f.series !== undefined) q = q.where('b.series_id', '=', f.series);
-  if (f.conflicted !== undefined) q = q.where('b.conflicted', '=', f.conflicted);
-  if (f.customerReference !== undefined) q = q.where('b.customer_reference', '=', f.customerReference);
-  if (f.from !== null) q = q.where('b.end_at', '>', f.from);
-  if (f.to !== null) q = q.where('b.start_at', '<', f.to);
-  if (f.fromMidnight !== null) q = q.where('b.end_at', '>', f.fromMidnight);
-  if (f.toMidnight !== null) q = q.where('b.start_at', '<', f.toMidnight);
-  q = whereMetadata(q, 'b.metadata', metadata);
-
-  if (f.order === 'created') return listPage(q, drivingFilter ? 's.booking_id' : 'b.id', page);
-
+  assertOneCursor(page);
   const limit = page.limit ?? 20;
-  const asc = f.order === 'start';
-  const cursorId = page.starting_after ?? page.ending_before;
-  if (cursorId !== undefined) {
+  const cursorId = page.starting_after ?? page.ending_before ?? null;
+  let cursorStart: Date | null = null;
+  if (f.order !== 'created' && cursorId !== null) {
     const param = page.starting_after !== undefined ? 'starting_after' : 'ending_before';
     const cursor = await db
       .selectFrom('bookings')
@@ -103,18 +71,157 @@ export async function listBookingRows(
       .where('id', '=', cursorId)
       .executeTakeFirst();
     if (!cursor) throw invalid(param, `Invalid ${param}: no booking '${cursorId}' to page from.`);
-    // "after" in the list's order; ending_before walks the other way and is reversed below.
-    const forward = page.starting_after !== undefined;
-    const greater = asc === forward;
-    const cmp = sql<boolean>`(b.start_at, b.id) ${sql.raw(greater ? '>' : '<')} (${cursor.start_at}, ${cursor.id})`;
-    q = q.where(cmp);
+    cursorStart = cursor.start_at;
   }
-  const backward = page.ending_before !== undefined;
-  const dir = asc !== backward ? 'asc' : 'desc';
-  const rows = await q.orderBy('b.start_at', dir).orderBy('b.id', dir).limit(limit + 1).execute();
+  const shape = listShape(f, page, metadata);
+  const key = JSON.stringify(shape);
+  let statement = LIST_STATEMENTS.get(key);
+  if (!statement) {
+    // Filters combine into many shapes; a caller walking through them all must not grow this without end.
+    if (LIST_STATEMENTS.size >= MAX_LIST_STATEMENTS) LIST_STATEMENTS.clear();
+    LIST_STATEMENTS.set(key, (statement = shapedStatement((v: ListValues, handle) => listStatement(handle, shape, v))));
+  }
+  const values: ListValues = {
+    account: scope.accountId,
+    now,
+    resource: f.resource ?? null,
+    location: f.location ?? null,
+    series: f.series ?? null,
+    conflicted: f.conflicted ?? null,
+    customerReference: f.customerReference ?? null,
+    from: f.from,
+    to: f.to,
+    fromMidnight: f.fromMidnight,
+    toMidnight: f.toMidnight,
+    metadata: Object.keys(metadata).length === 0 ? null : json(metadata),
+    cursorId,
+    cursorStart,
+    rowsToRead: limit + 1,
+  };
+  const { rows } = await statement(db, values);
   const pageRows = rows.slice(0, limit);
-  return { rows: backward ? pageRows.reverse() : pageRows, hasMore: rows.length > limit };
+  return { rows: page.ending_before !== undefined ? pageRows.reverse() : pageRows, hasMore: rows.length > limit };
 }
+
+/** Everything the list's statement text depends on: which filters are given, not their values. */
+interface ListShape {
+  /** Newest first by a resource or a location: walked from that one's segments (see below). */
+  driving: SegmentColumn | null;
+  status: BookingStatus | null;
+  requestedAsPending: boolean;
+  /** The segment filters checked as `exists` (those not driving). */
+  segments: SegmentColumn[];
+  given: ('series' | 'conflicted' | 'customerReference' | 'from' | 'to' | 'fromMidnight' | 'toMidnight' | 'metadata')[];
+  order: BookingOrder;
+  cursor: 'starting_after' | 'ending_before' | null;
+}
+
+/** The values the list's statement places; null where its shape has no such filter. */
+interface ListValues {
+  account: string;
+  now: Date;
+  resource: string | null;
+  location: string | null;
+  series: string | null;
+  conflicted: boolean | null;
+  customerReference: string | null;
+  from: Date | null;
+  to: Date | null;
+  fromMidnight: Date | null;
+  toMidnight: Date | null;
+  /** The metadata filters as JSON. */
+  metadata: string | null;
+  cursorId: string | null;
+  /** The cursor booking's start, for the start orders. */
+  cursorStart: Date | null;
+  /** A page's limit and one more, to know whether there is more. */
+  rowsToRead: number;
+}
+
+const LIST_STATEMENTS = new Map<string, ShapedStatement<ListValues, BookingRow>>();
+const MAX_LIST_STATEMENTS = 500;
+
+function listShape(f: BookingListFilters, page: PageParams, metadata: Record<string, string>): ListShape {
+  const driving = f.order === 'created' ? (segmentFilters(f).find(([, value]) => value !== undefined)?.[0] ?? null) : null;
+  const given: ListShape['given'] = [];
+  if (f.series !== undefined) given.push('series');
+  if (f.conflicted !== undefined) given.push('conflicted');
+  if (f.customerReference !== undefined) given.push('customerReference');
+  if (f.from !== null) given.push('from');
+  if (f.to !== null) given.push('to');
+  if (f.fromMidnight !== null) given.push('fromMidnight');
+  if (f.toMidnight !== null) given.push('toMidnight');
+  if (Object.keys(metadata).length > 0) given.push('metadata');
+  return {
+    driving,
+    status: f.status ?? null,
+    requestedAsPending: f.requestedAsPending === true,
+    segments: segmentFilters(f).flatMap(([column, value]) => (value === undefined || column === driving ? [] : [column])),
+    given,
+    order: f.order,
+    cursor: page.starting_after !== undefined ? 'starting_after' : page.ending_before !== undefined ? 'ending_before' : null,
+  };
+}
+
+/** The list's statement for one shape, with the values placed (placeholders at its first call). */
+function listStatement(db: DbHandle, shape: ListShape, v: ListValues) {
+  const has = (filter: ListShape['given'][number]) => shape.given.includes(filter);
+  let q = shape.driving
+    ? bookingsOfSegments(db, v.account, shape.driving, shape.driving === 'resource_id' ? v.resource! : v.location!)
+    : db.selectFrom('bookings as b').selectAll('b').where('b.account_id', '=', v.account);
+
+  // Status is the effective one: a pending booking past expires_at is listed as expired, a
+  // requested one past its approval timeout as cancelled.
+  if (shape.status === 'pending') {
+    q = q.where(shape.requestedAsPending ? sql<boolean>`(${pendingAndLive('b', v.now)} or ${requestedAndLive('b', v.now)})` : pendingAndLive('b', v.now));
+  } else if (shape.status === 'expired') {
+    q = q.where((eb) => eb.or([eb('b.status', '=', sql.lit('expired')), pendingAndLapsed('b', v.now)]));
+  } else if (shape.status === 'requested') {
+    q = q.where(requestedAndLive('b', v.now));
+  } else if (shape.status === 'cancelled') {
+    q = q.where((eb) => eb.or([eb('b.status', '=', sql.lit('cancelled')), requestedAndLapsed('b', v.now)]));
+  } else if (shape.status !== null) {
+    q = q.where('b.status', '=', sql.lit(shape.status));
+  }
+  for (const column of shape.segments) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('booking_segments as s')
+          .select(sql`1`.as('one'))
+          .whereRef('s.account_id', '=', 'b.account_id')
+          .whereRef('s.booking_id', '=', 'b.id')
+          .where(`s.${column}`, '=', column === 'resource_id' ? v.resource! : v.location!),
+      ),
+    );
+  }
+  if (has('series')) q = q.where('b.series_id', '=', v.series!);
+  if (has('conflicted')) q = q.where('b.conflicted', '=', v.conflicted!);
+  if (has('customerReference')) q = q.where('b.customer_reference', '=', v.customerReference!);
+  if (has('from')) q = q.where('b.end_at', '>', v.from!);
+  if (has('to')) q = q.where('b.start_at', '<', v.to!);
+  if (has('fromMidnight')) q = q.where('b.end_at', '>', v.fromMidnight!);
+  if (has('toMidnight')) q = q.where('b.start_at', '<', v.toMidnight!);
+  if (has('metadata')) q = q.where(sql<boolean>`b.metadata @> ${v.metadata}::jsonb`);
+
+  // Newest first by id, or by start (`start` ascending, `-start` descending); ending_before
+  // walks the other way, and the caller turns the page round.
+  const backward = shape.cursor === 'ending_before';
+  if (shape.order === 'created') {
+    const id = sql.ref(shape.driving ? 's.booking_id' : 'b.id');
+    if (shape.cursor !== null) q = q.where(id, backward ? '>' : '<', v.cursorId!);
+    return q.orderBy(id, backward ? 'asc' : 'desc').limit(v.rowsToRead);
+  }
+  const asc = shape.order === 'start';
+  if (shape.cursor !== null) {
+    // "after" in the list's order; ending_before walks the other way.
+    const greater = asc === !backward;
+    q = q.where(sql<boolean>`(b.start_at, b.id) ${sql.raw(greater ? '>' : '<')} (${v.cursorStart}, ${v.cursorId})`);
+  }
+  const dir = asc !== backward ? 'asc' : 'desc';
+  return q.orderBy('b.start_at', dir).orderBy('b.id', dir).limit(v.rowsToRead);
+}
+
+type SegmentColumn = 'resource_id' | 'location_id';
 
 const segmentFilters = (f: BookingListFilters) =>
   [
@@ -132,7 +239,7 @@ const segmentFilters = (f: BookingListFilters) =>
  * lateral subquery's `offset 0` keeps the planner from turning the walk round; `distinct on`
  * lists a booking with two segments there once (its segments come together in that order).
  */
-function bookingsOfSegments(db: DbHandle, scope: AccountScope, [column, value]: ReturnType<typeof segmentFilters>[number]) {
+function bookingsOfSegments(db: DbHandle, account: string, column: SegmentColumn, value: string) {
   return db
     .selectFrom('booking_segments as s')
     .innerJoinLateral(
@@ -140,16 +247,16 @@ function bookingsOfSegments(db: DbHandle, scope: AccountScope, [column, value]: 
         eb
           .selectFrom('bookings as bk')
           .selectAll('bk')
-          .where('bk.account_id', '=', scope.accountId)
+          .where('bk.account_id', '=', account)
           .whereRef('bk.id', '=', 's.booking_id')
-          .offset(0)
+          .offset(sql.lit(0))
           .as('b'),
       (join) => join.onTrue(),
     )
     .distinctOn('s.booking_id')
     .selectAll('b')
-    .where('s.account_id', '=', scope.accountId)
-    .where(`s.${column}`, '=', value!);
+    .where('s.account_id', '=', account)
+    .where(`s.${column}`, '=', value);
 }
 
 export interface FeedBookingRow {

@@ -12,7 +12,7 @@
  * placed field by field. A parameter that is no placeholder (a value the builder made itself) is
  * refused at that first call, so such a builder fails its first test.
  */
-import { CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
+import { CompiledQuery, type QueryExecutorProvider, type QueryResult } from 'kysely';
 import type { DbHandle } from './transaction.js';
 
 /** A value's place in the values: its key, and its field for a plain object. */
@@ -47,12 +47,17 @@ interface Compiled {
 
 export type ShapedStatement<V extends object, R> = (db: DbHandle, values: V) => Promise<QueryResult<R>>;
 
-/** Runs the statement `build` makes, its text compiled at the first call. */
-export function shapedStatement<V extends object, R>(build: (values: V) => RawBuilder<R>): ShapedStatement<V, R> {
+/** A raw statement (`sql`) or a query built from `db` (`db.selectFrom(…)`), which ignores the argument. */
+interface Compilable<R> {
+  compile(executorProvider: QueryExecutorProvider): CompiledQuery<R>;
+}
+
+/** Runs the statement `build` makes, its text compiled at the first call (from the db of that call). */
+export function shapedStatement<V extends object, R>(build: (values: V, db: DbHandle) => Compilable<R>): ShapedStatement<V, R> {
   let compiled: Compiled | null = null;
   return async (db, values) => {
     if (!compiled) {
-      const query = build(placeholdersFor(values as Values, []) as V).compile(db);
+      const query = build(placeholdersFor(values as Values, []) as V, db).compile(db);
       const paths = query.parameters.map((parameter) => {
         if (parameter instanceof Placeholder) return parameter.path;
         throw new Error(`a shaped statement's builder made a parameter of its own (${String(parameter)}): place only the values given`);

@@ -71,6 +71,8 @@ describe('listing bookings', () => {
     expect(idsOf(await list({ status: 'pending' }))).toEqual([ids.early]);
     expect(idsOf(await list({ status: 'cancelled' }))).toEqual([ids.cancelled]);
     expect(idsOf(await list({ resource: roomA }))).toEqual([ids.cancelled, ids.mid, ids.late]);
+    // The same filters again (one statement, written once) with other values.
+    expect(idsOf(await list({ resource: roomB }))).toEqual([ids.conflicted, ids.midB, ids.early]);
     expect(idsOf(await list({ location: hall }))).toEqual([ids.cancelled, ids.mid, ids.late]);
     expect(idsOf(await list({ conflicted: true }))).toEqual([ids.conflicted]);
     expect(idsOf(await list({ conflicted: false, resource: roomB }))).toEqual([ids.midB, ids.early]);
