@@ -121,9 +121,10 @@ interface FactValues {
  * Held time, the one fact that grows with the range (a 50-candidate week holds thousands of
  * segments), comes by column: five arrays instead of an object per segment, which the engine
  * builds and JSON.parse reads in well under half the time (docs/performance.md, "Where the
- * floor is"); unnamed, as arrays per resource without the bookings' ids (`unnamed`). A held segment counts when its booking holds capacity, asked of the segment's
- * own copies of the booking's status and expires_at (migration 011): a lookup of the booking
- * per segment took four fifths of a 50-candidate week (docs/performance.md, "Held time").
+ * floor is"); or unnamed, each resource's as arrays without the bookings' ids (`unnamed`). A
+ * held segment counts when its booking holds capacity, asked of the segment's own copies of the
+ * booking's status and expires_at (migration 011): a lookup of the booking per segment took
+ * four fifths of a 50-candidate week (docs/performance.md, "Held time").
  * The segments come from `heldSegmentsOverlapping`, a lookup bounded at both ends, so a
  * resource's past does not slow it (docs/performance.md, "Held time at scale").
  * Plans still need statistics:
