@@ -142,7 +142,8 @@ const LIST_STATEMENTS = new Map<string, ShapedStatement<ListValues, BookingRow>>
 const MAX_LIST_STATEMENTS = 500;
 
 function listShape(f: BookingListFilters, page: PageParams, metadata: Record<string, string>): ListShape {
-  const driving = f.order === 'created' ? (segmentFilters(f).find(([, value]) => value !== undefined)?.[0] ?? null) : null;
+  const segments = segmentFilters(f).flatMap(([column, value]) => (value === undefined ? [] : [column]));
+  const driving = f.order === 'created' ? (segments[0] ?? null) : null;
   const given: ListShape['given'] = [];
   if (f.series !== undefined) given.push('series');
   if (f.conflicted !== undefined) given.push('conflicted');
@@ -156,7 +157,7 @@ function listShape(f: BookingListFilters, page: PageParams, metadata: Record<str
     driving,
     status: f.status ?? null,
     requestedAsPending: f.requestedAsPending === true,
-    segments: segmentFilters(f).flatMap(([column, value]) => (value === undefined || column === driving ? [] : [column])),
+    segments: segments.filter((column) => column !== driving),
     given,
     order: f.order,
     cursor: page.starting_after !== undefined ? 'starting_after' : page.ending_before !== undefined ? 'ending_before' : null,
@@ -166,8 +167,9 @@ function listShape(f: BookingListFilters, page: PageParams, metadata: Record<str
 /** The list's statement for one shape, with the values placed (placeholders at its first call). */
 function listStatement(db: DbHandle, shape: ListShape, v: ListValues) {
   const has = (filter: ListShape['given'][number]) => shape.given.includes(filter);
+  const valueOf = (column: SegmentColumn) => (column === 'resource_id' ? v.resource! : v.location!);
   let q = shape.driving
-    ? bookingsOfSegments(db, v.account, shape.driving, shape.driving === 'resource_id' ? v.resource! : v.location!)
+    ? bookingsOfSegments(db, v.account, shape.driving, valueOf(shape.driving))
     : db.selectFrom('bookings as b').selectAll('b').where('b.account_id', '=', v.account);
 
   // Status is the effective one: a pending booking past expires_at is listed as expired, a
@@ -190,7 +192,7 @@ function listStatement(db: DbHandle, shape: ListShape, v: ListValues) {
           .select(sql`1`.as('one'))
           .whereRef('s.account_id', '=', 'b.account_id')
           .whereRef('s.booking_id', '=', 'b.id')
-          .where(`s.${column}`, '=', column === 'resource_id' ? v.resource! : v.location!),
+          .where(`s.${column}`, '=', valueOf(column)),
       ),
     );
   }

@@ -267,7 +267,7 @@ export function formatInstant(ms: number): string {
   const seconds = Math.floor(ms / 1000);
   const day = Math.floor(seconds / 86_400);
   if (day !== lastFormattedDay) {
-    if (!(day >= FIRST_PLAIN_DAY && day <= LAST_PLAIN_DAY)) return new Date(seconds * 1000).toISOString().slice(0, 19) + 'Z';
+    if (!isPlainDay(day)) return new Date(seconds * 1000).toISOString().slice(0, 19) + 'Z';
     lastFormattedDay = day;
     lastFormattedDate = `${fromEpochDay(day)}T`;
   }
@@ -284,8 +284,10 @@ const LAST_PLAIN_DAY = daysFromCivil(9999, 12, 31);
 
 /** Whether `toISOString` writes this instant with four plain digits of year (0000–9999); false for NaN. */
 export function hasPlainYear(ms: number): boolean {
-  const day = Math.floor(ms / 86_400_000);
-  return day >= FIRST_PLAIN_DAY && day <= LAST_PLAIN_DAY;
+  return isPlainDay(Math.floor(ms / 86_400_000));
+}
+function isPlainDay(epochDay: number): boolean {
+  return epochDay >= FIRST_PLAIN_DAY && epochDay <= LAST_PLAIN_DAY;
 }
 let lastFormattedDay = NaN;
 let lastFormattedDate = '';
