@@ -78,7 +78,8 @@ async function setUp(server: ServerProcess, key: string): Promise<Objects> {
 interface Kind {
   name: string;
   search?: boolean;
-  call(c: Client): Promise<unknown>;
+  /** `c` acts for the bench account (Service-Account); `platform` for the whole platform. */
+  call(c: Client, platform: Client): Promise<unknown>;
 }
 
 /** Every request kind measured; the same requests on both data sets. */
@@ -107,6 +108,13 @@ function kindsOf(o: Objects): Kind[] {
     { name: 'search 50 candidates × 7 days', search: true, call: (c) => c.call('POST', '/v1/availability', { from, to: to(7), segments: [{ type: 'coach', duration_minutes: 60 }], limit: 1000 }) },
     { name: 'booking list, account', call: (c) => c.call('GET', '/v1/bookings?limit=20') },
     ...onEach(', probe', o.probe),
+    // The events of the last 30 days across the platform's accounts (the large set's are its
+    // bookings'), and by type: a type and a family that no recent event has, across the platform
+    // and for one account (docs/performance.md, "Events at scale").
+    { name: 'event list, platform', call: (_, platform) => platform.call('GET', '/v1/events?limit=20') },
+    { name: 'event list, a type none has', call: (_, platform) => platform.call('GET', '/v1/events?type=booking.rescheduled&limit=20') },
+    { name: 'event list, a family none has', call: (_, platform) => platform.call('GET', '/v1/events?type=series.*&limit=20') },
+    { name: 'event list, account, a type none has', call: (c) => c.call('GET', '/v1/events?type=booking.rescheduled&limit=20') },
   ];
 }
 
@@ -121,6 +129,8 @@ const WARM_ROUNDS = 20;
 interface Serving {
   server: ServerProcess;
   client: Client;
+  /** The same key without Service-Account: the platform's lists. */
+  platform: Client;
   kinds: Kind[];
 }
 
@@ -135,7 +145,7 @@ interface Serving {
  * plans a prepared statement afresh for its first five runs.
  */
 async function latencies(sets: [Serving, Serving], n: Samples): Promise<[Map<string, Latency>, Map<string, Latency>]> {
-  for (let r = 0; r < WARM_ROUNDS; r++) for (const set of sets) for (const kind of set.kinds) await kind.call(set.client);
+  for (let r = 0; r < WARM_ROUNDS; r++) for (const set of sets) for (const kind of set.kinds) await kind.call(set.client, set.platform);
   const every = Math.max(1, Math.ceil(n.requests / n.searches));
   const samples = sets.map((set) => new Map<string, number[]>(set.kinds.map((k) => [k.name, []])));
   for (let r = 0; r < n.requests; r++) {
@@ -145,7 +155,7 @@ async function latencies(sets: [Serving, Serving], n: Samples): Promise<[Map<str
       for (const i of order) {
         const kind = sets[i].kinds[k];
         const t0 = performance.now();
-        await kind.call(sets[i].client);
+        await kind.call(sets[i].client, sets[i].platform);
         samples[i].get(kind.name)!.push(performance.now() - t0);
       }
     }
@@ -232,6 +242,7 @@ async function measureBoth(prepared: [Prepared, Prepared], n: Samples): Promise<
     const sets = prepared.map((p, i) => ({
       server: servers[i],
       client: client(servers[i].url, p.key, () => p.objects.accountId, 1),
+      platform: client(servers[i].url, p.key, () => null, 1),
       kinds: kindsOf(p.objects),
     })) as [Serving, Serving];
     const rssReadyMb = servers.map((s) => s.rssMb());
@@ -239,7 +250,10 @@ async function measureBoth(prepared: [Prepared, Prepared], n: Samples): Promise<
     try {
       measured = await latencies(sets, n);
     } finally {
-      for (const set of sets) await set.client.close();
+      for (const set of sets) {
+        await set.client.close();
+        await set.platform.close();
+      }
     }
     // The idle servers: no request, only their workers (reminders, expiry, deliveries, usage, …).
     await sleep(2000);

@@ -42,6 +42,11 @@ export interface EventFilters {
 }
 
 export function listEvents(db: DbHandle, scope: PlatformScope, filters: EventFilters, page: PageParams, now: Date) {
+  return listPage(eventsMatching(db, scope, filters, now), 'id', page);
+}
+
+/** The events of the last 30 days that `filters` keep, for listPage to order and page. */
+export function eventsMatching(db: DbHandle, scope: PlatformScope, filters: EventFilters, now: Date) {
   let q = db
     .selectFrom('events')
     .selectAll()
@@ -51,10 +56,14 @@ export function listEvents(db: DbHandle, scope: PlatformScope, filters: EventFil
   if (filters.accountId) q = q.where('account_id', '=', filters.accountId);
   if (filters.actor?.type !== undefined) q = q.where('actor_type', '=', filters.actor.type);
   if (filters.actor?.id !== undefined) q = q.where('actor_id', '=', filters.actor.id);
+  // The types are written into the text, not bound: they come from the catalogue's few names,
+  // and the planner then weighs each by its own frequency. A bound LIKE pattern could read no
+  // index in a plan made without values, and a rare type would walk the platform's every event
+  // (migration 033, docs/performance.md, "Events at scale").
   const type = filters.type;
-  if (type && 'prefix' in type) q = q.where('type', 'like', `${type.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  else if (type) q = type.exact.length ? q.where('type', 'in', type.exact) : q.where(sql<boolean>`false`);
-  return listPage(q, 'id', page);
+  if (type && 'prefix' in type) q = q.where('type', 'like', sql.lit(`${type.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  else if (type) q = type.exact.length ? q.where('type', 'in', type.exact.map((name) => sql.lit(name))) : q.where(sql<boolean>`false`);
+  return q;
 }
 
 /**
