@@ -9,7 +9,7 @@ import type { DbHandle, Trx } from '../db/transaction.js';
 import type { BookingStatus } from '../db/schema.js';
 import type { AccountScope } from '../tenancy/index.js';
 import { invalid } from '../lib/errors.js';
-import { assertOneCursor, type PageParams } from '../db/pagination.js';
+import { assertOneCursor, cursorKind, idWalk, metadataHolds, pageOf, type CursorKind, type PageParams } from '../db/pagination.js';
 import { shapedStatement, type ShapedStatement } from '../db/shaped-statement.js';
 import { json } from '../db/transaction.js';
 import { pendingAndLapsed, pendingAndLive, requestedAndLapsed, requestedAndLive } from './holds.repository.js';
@@ -98,9 +98,7 @@ export async function listBookingRows(
     cursorStart,
     rowsToRead: limit + 1,
   };
-  const { rows } = await statement(db, values);
-  const pageRows = rows.slice(0, limit);
-  return { rows: page.ending_before !== undefined ? pageRows.reverse() : pageRows, hasMore: rows.length > limit };
+  return pageOf((await statement(db, values)).rows, limit, shape.cursor);
 }
 
 /** Everything the list's statement text depends on: which filters are given, not their values. */
@@ -113,7 +111,7 @@ interface ListShape {
   segments: SegmentColumn[];
   given: ('series' | 'conflicted' | 'customerReference' | 'from' | 'to' | 'fromMidnight' | 'toMidnight' | 'metadata')[];
   order: BookingOrder;
-  cursor: 'starting_after' | 'ending_before' | null;
+  cursor: CursorKind;
 }
 
 /** The values the list's statement places; null where its shape has no such filter. */
@@ -160,7 +158,7 @@ function listShape(f: BookingListFilters, page: PageParams, metadata: Record<str
     segments: segments.filter((column) => column !== driving),
     given,
     order: f.order,
-    cursor: page.starting_after !== undefined ? 'starting_after' : page.ending_before !== undefined ? 'ending_before' : null,
+    cursor: cursorKind(page),
   };
 }
 
@@ -203,15 +201,16 @@ function listStatement(db: DbHandle, shape: ListShape, v: ListValues) {
   if (has('to')) q = q.where('b.start_at', '<', v.to!);
   if (has('fromMidnight')) q = q.where('b.end_at', '>', v.fromMidnight!);
   if (has('toMidnight')) q = q.where('b.start_at', '<', v.toMidnight!);
-  if (has('metadata')) q = q.where(sql<boolean>`b.metadata @> ${v.metadata}::jsonb`);
+  if (has('metadata')) q = q.where(metadataHolds('b.metadata', v.metadata));
 
-  // Newest first by id, or by start (`start` ascending, `-start` descending); ending_before
-  // walks the other way, and the caller turns the page round.
+  // Newest first by id, as every list (idWalk), or by start (`start` ascending, `-start`
+  // descending); ending_before walks the other way, and the caller turns the page round.
   const backward = shape.cursor === 'ending_before';
   if (shape.order === 'created') {
     const id = sql.ref(shape.driving ? 's.booking_id' : 'b.id');
-    if (shape.cursor !== null) q = q.where(id, backward ? '>' : '<', v.cursorId!);
-    return q.orderBy(id, backward ? 'asc' : 'desc').limit(v.rowsToRead);
+    const { direction, bound } = idWalk('newest first', shape.cursor);
+    if (shape.cursor !== null) q = q.where(id, bound, v.cursorId!);
+    return q.orderBy(id, direction).limit(v.rowsToRead);
   }
   const asc = shape.order === 'start';
   if (shape.cursor !== null) {
