@@ -87,6 +87,10 @@ function kindsOf(o: Objects): Kind[] {
   const today = Math.floor(Date.now() / DAY) * DAY;
   const from = isoZ(today + DAY);
   const to = (days: number) => isoZ(today + DAY + days * DAY);
+  const now = encodeURIComponent(isoZ(Date.now() - (Date.now() % 1000)));
+  // The day of the bookings the runs make (below), on both data sets alike: the large set's
+  // history lies before it.
+  const day = isoZ(today + 400 * DAY).slice(0, 10);
   // Bookings past the data's last day, so that each one is free on both data sets: its
   // held-time lookup still reads every earlier segment of the resource.
   const hours = new Map<string, number>();
@@ -107,6 +111,15 @@ function kindsOf(o: Objects): Kind[] {
     ...onEach('', o.typical),
     { name: 'search 50 candidates × 7 days', search: true, call: (c) => c.call('POST', '/v1/availability', { from, to: to(7), segments: [{ type: 'coach', duration_minutes: 60 }], limit: 1000 }) },
     { name: 'booking list, account', call: (c) => c.call('GET', '/v1/bookings?limit=20') },
+    // The account's lists a front desk and an integration ask for most, each filtered by what
+    // the large set's history is full of or has none of (docs/performance.md, "Lists at scale").
+    { name: 'booking list, upcoming by start', call: (c) => c.call('GET', `/v1/bookings?from=${now}&order=start&limit=20`) },
+    { name: "booking list, a day's by start", call: (c) => c.call('GET', `/v1/bookings?from_date=${day}&to_date=${day}&order=start&limit=20`) },
+    { name: 'booking list, latest first by start', call: (c) => c.call('GET', '/v1/bookings?order=-start&limit=20') },
+    { name: 'booking list, a status none has', call: (c) => c.call('GET', '/v1/bookings?status=requested&limit=20') },
+    { name: 'booking list, conflicted', call: (c) => c.call('GET', '/v1/bookings?conflicted=true&limit=20') },
+    { name: 'booking list, a customer none is', call: (c) => c.call('GET', '/v1/bookings?customer.reference=nobody&limit=20') },
+    { name: 'booking list, a metadata pair none has', call: (c) => c.call('GET', '/v1/bookings?metadata%5Border%5D=none&limit=20') },
     ...onEach(', probe', o.probe),
     // The events of the last 30 days across the platform's accounts (the large set's are its
     // bookings'), and by type: a type and a family that no recent event has, across the platform

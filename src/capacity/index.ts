@@ -12,8 +12,9 @@
  *                    overrides, blocks): lock, write, event, re-check;
  *  - bookings.repository.ts  the rows that hold capacity (bookings, segments, seats): the
  *                    writer's and re-check's SQL, a series' occurrences, an account's delete;
- *  - booking-reads.repository.ts  what other features read of them (the bookings list,
- *                    a resource's feed, "is it booked" before a delete).
+ *  - booking-list.repository.ts  the bookings list, each filter through an index of its own;
+ *  - booking-reads.repository.ts  what other features read of them (a resource's feed, a
+ *                    customer's latest booking, "is it booked" before a delete).
  *
  * Capacity is the one owner of the bookings and booking_segments tables: no other room
  * queries them (test/docs/structure.test.ts).
@@ -50,16 +51,8 @@ export {
   type SegmentRow,
 } from './bookings.repository.js';
 export { eraseCustomerOfBookings, accountsWithPersonalDataBefore, erasePersonalDataEndedBefore } from './customer-data.repository.js';
-export {
-  listBookingRows,
-  feedBookings,
-  resourceHasBookings,
-  futureBookingAtLocation,
-  latestBookingOfCustomer,
-  type BookingListFilters,
-  type BookingOrder,
-  type FeedBookingRow,
-} from './booking-reads.repository.js';
+export { listBookingRows, type BookingListFilters, type BookingOrder } from './booking-list.repository.js';
+export { feedBookings, resourceHasBookings, futureBookingAtLocation, latestBookingOfCustomer, type FeedBookingRow } from './booking-reads.repository.js';
 export { serializeBooking, serializeSegment, type ApiBooking } from './bookings.serializer.js';
 export { lifecycleFields } from './lifecycle.js';
 export {

@@ -54,6 +54,7 @@ export const TABLE_DISTRIBUTION: Record<string, Record<string, Distribution>> = 
   '022-booking-sessions': { booking_sessions: 'account' },
   '023-privacy': { exports: 'account' },
   '028-delivery-queue': { webhook_delivery_queue: 'platform' },
+  '035-booking-lists-bounded': { booking_metadata: 'account' },
 };
 
 /** The tables the migrator keeps local to the coordinator: its own bookkeeping. */

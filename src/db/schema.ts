@@ -28,6 +28,7 @@ export interface Database {
   blocks: scheduling.BlocksTable;
   bookings: scheduling.BookingsTable;
   booking_segments: scheduling.BookingSegmentsTable;
+  booking_metadata: scheduling.BookingMetadataTable;
   attendees: scheduling.AttendeesTable;
   webhook_endpoints: platform.WebhookEndpointsTable;
   webhook_deliveries: platform.WebhookDeliveriesTable;

@@ -48,7 +48,7 @@ interface Compiled {
 export type ShapedStatement<V extends object, R> = (db: DbHandle, values: V) => Promise<QueryResult<R>>;
 
 /** A raw statement (`sql`) or a query built from `db` (`db.selectFrom(…)`), which ignores the argument. */
-interface Compilable<R> {
+export interface Compilable<R> {
   compile(executorProvider: QueryExecutorProvider): CompiledQuery<R>;
 }
 

@@ -1,18 +1,21 @@
 /**
  * Lists filtered to a kind of row that few rows are, planned among many rows of other kinds: the
- * platform's events by type (migration 033) and an endpoint's deliveries by status (migration
- * 034). Each reads an index in which its rows are a range of their own, so a page costs its own
- * rows, not a walk through the platform's every event or the endpoint's every delivery. In a
+ * platform's events by type (migration 033), an endpoint's deliveries by status (migration
+ * 034), and an account's bookings by status, by a metadata pair, and by start from an instant
+ * (migration 035). Each reads an index in which its rows are a range of their own, so a page
+ * costs its own rows, not a walk through the platform's every event, the endpoint's every
+ * delivery or the account's every booking. In a
  * file of its own, on a database of its own: the crowd of rows it writes, even rolled back,
  * leaves pages behind that move other plans.
  */
-import { sql, type Compilable } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../support/harness.js';
 import { preparedText } from '../support/prepared-text.js';
 import type { Trx } from '../../src/db/transaction.js';
 import { eventsMatching } from '../../src/events/events.repository.js';
 import { deliveriesMatching } from '../../src/features/webhooks/deliveries.repository.js';
+import { bookingListStatement, type BookingListFilters } from '../../src/capacity/booking-list.repository.js';
 
 const t = await setupTestApp();
 const scope = { platformId: t.platformId, livemode: false };
@@ -23,7 +26,12 @@ class RolledBack extends Error {}
  * The plans of `lists` (a page's statement each, newest first) made without values, after `crowd`
  * has written its rows and the statistics are gathered; all of it rolled back.
  */
-async function plansAmong(crowd: (trx: Trx) => Promise<unknown>, lists: ((trx: Trx) => Compilable<unknown>)[]): Promise<string[]> {
+/** A statement built with kysely, or a shaped statement's builder, which compiles for the handle it is given. */
+interface Statement {
+  compile(handle: Trx): { sql: string; parameters: readonly unknown[] };
+}
+
+async function plansAmong(crowd: (trx: Trx) => Promise<unknown>, lists: ((trx: Trx) => Statement)[]): Promise<string[]> {
   const plans: string[] = [];
   await t.db.kysely
     .transaction()
@@ -31,13 +39,12 @@ async function plansAmong(crowd: (trx: Trx) => Promise<unknown>, lists: ((trx: T
       // Only the planner's statistics of these rows matter: what they name need not exist.
       await sql`set local session_replication_role = replica`.execute(trx);
       await crowd(trx);
-      await sql`analyze events`.execute(trx);
-      await sql`analyze webhook_deliveries`.execute(trx);
+      for (const table of ['events', 'webhook_deliveries', 'bookings', 'booking_metadata']) await sql`analyze ${sql.table(table)}`.execute(trx);
       // The plan a prepared statement keeps after its first runs, which sees none of the values.
       await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
       for (const [i, list] of lists.entries()) {
         const name = `list_by_kind_${i}_${Date.now()}`;
-        const { prepare, execute } = preparedText(name, list(trx).compile());
+        const { prepare, execute } = preparedText(name, list(trx).compile(trx));
         await sql.raw(prepare).execute(trx);
         plans.push(JSON.stringify((await sql.raw(`explain (format json) ${execute}`).execute(trx)).rows));
         await sql.raw(`deallocate ${name}`).execute(trx);
@@ -86,5 +93,44 @@ describe('lists of a kind that few rows are, among many rows', () => {
       [(trx) => deliveriesMatching(trx, scope, { endpointId: 'we_crowd_0', status: 'failed' }).orderBy('id', 'desc').limit(21)],
     );
     expect(plan).toContain('"Index Name":"webhook_deliveries_endpoint_unsettled"');
+  });
+
+  it("reads an account's bookings of a status none has, of a metadata pair none has, and by start from an instant, each through an index that bounds it, among 20,000 bookings of its past", async () => {
+    if (await onCitus()) return;
+    const account = await t.newAccount();
+    const bookingScope = { platformId: t.platformId, livemode: false, accountId: account.accountId };
+    const now = new Date();
+    const midnight = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
+    const filters = (f: Partial<BookingListFilters>): BookingListFilters => ({ from: null, to: null, fromMidnight: null, toMidnight: null, order: 'created', ...f });
+    const plans = await plansAmong(
+      // An hour-long booking every hour of the last 20,000, one in 20 cancelled, each with a pair
+      // of metadata (the triggers that keep booking_metadata do not run here).
+      async (trx) => {
+        await sql`
+          insert into bookings (account_id, id, livemode, status, start_at, end_at, conflict_policy, conflicted, metadata, confirmed_at, created_at, updated_at)
+          select ${account.accountId}::text, 'bk_crowd_' || lpad(i::text, 6, '0'), false, case when i % 20 = 0 then 'cancelled' else 'confirmed' end,
+                 ${now}::timestamptz - make_interval(hours => i), ${now}::timestamptz - make_interval(hours => i - 1), 'reject', false, '{"channel":"desk"}',
+                 ${now}::timestamptz - make_interval(hours => i + 1), ${now}::timestamptz - make_interval(hours => i + 1), ${now}::timestamptz - make_interval(hours => i + 1)
+          from generate_series(1, 20000) as i`.execute(trx);
+        await sql`
+          insert into booking_metadata (account_id, key, value, booking_id)
+          select account_id, 'channel', 'desk', id from bookings where account_id = ${account.accountId}`.execute(trx);
+      },
+      [
+        (trx) => bookingListStatement(trx, bookingScope, filters({ status: 'requested' }), {}, now, 20),
+        (trx) => bookingListStatement(trx, bookingScope, filters({}), { order: 'none' }, now, 20),
+        (trx) => bookingListStatement(trx, bookingScope, filters({ order: 'start', from: now }), {}, now, 20),
+        (trx) => bookingListStatement(trx, bookingScope, filters({ order: 'start', fromMidnight: midnight, toMidnight: new Date(midnight.getTime() + 86_400_000) }), {}, now, 20),
+      ],
+    );
+    const [status, pair, upcoming, today] = plans;
+    expect(status).toContain('"Index Name":"bookings_status"');
+    expect(pair).toContain('"Index Name":"booking_metadata_pkey"');
+    for (const plan of [upcoming, today]) {
+      // The short bookings from a day before the bound on, and the long ones by their end.
+      expect(plan).toMatch(/"Index Name":"bookings_start_id"[^}]*"Index Cond":"\(\(account_id = \$\d+\)[^"]* AND \(start_at > \$\d+\)/);
+      expect(plan).toContain('"Index Name":"bookings_long"');
+    }
+    for (const plan of plans) expect(plan).not.toContain('"Node Type":"Seq Scan"');
   });
 });

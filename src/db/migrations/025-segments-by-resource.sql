@@ -1,5 +1,5 @@
 -- A resource's bookings, newest first (GET /v1/bookings?resource=…), walked from its segments
--- in booking order (listBookingRows, src/capacity/booking-reads.repository.ts), as locations'
+-- in booking order (listBookingRows, src/capacity/booking-list.repository.ts), as locations'
 -- already are through booking_segments_location. Without it the list walked the account's
 -- bookings newest first and asked each for a segment there: for a room whose bookings are older
 -- than its neighbours', a walk through the whole account (docs/performance.md, "Scale").

@@ -217,6 +217,14 @@ export interface BookingsTable {
   customer_time_zone: string | null;
 }
 
+/** One pair of a booking's metadata (035-booking-lists-bounded.sql): kept by triggers, read by the list's `metadata[key]` filter. */
+export interface BookingMetadataTable {
+  account_id: string;
+  key: string;
+  value: string;
+  booking_id: string;
+}
+
 export interface BookingSegmentsTable {
   account_id: string;
   booking_id: string;

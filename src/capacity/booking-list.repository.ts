@@ -1,0 +1,383 @@
+/**
+ * The bookings API's list (GET /v1/bookings, docs/bookings.md#listing): every filter, three
+ * orders, and cursors that work in each order, each filter through an index that bounds it
+ * whatever the account's history (docs/performance.md, "Lists at scale"). Capacity owns the
+ * tables it reads; the bookings feature parses the request and asks through capacity/index.ts.
+ */
+import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DbHandle } from '../db/transaction.js';
+import type { BookingStatus, Database } from '../db/schema.js';
+import type { AccountScope } from '../tenancy/index.js';
+import { invalid } from '../lib/errors.js';
+import { assertOneCursor, cursorKind, idWalk, metadataHolds, pageOf, type CursorKind, type PageParams } from '../db/pagination.js';
+import { shapedStatement, type Compilable, type ShapedStatement } from '../db/shaped-statement.js';
+import { json } from '../db/transaction.js';
+import { planOnce } from '../db/plan-once.js';
+import { pendingAndLapsed, pendingAndLive, requestedAndLapsed, requestedAndLive } from './holds.repository.js';
+import type { BookingRow } from './bookings.repository.js';
+
+export type BookingOrder = 'created' | 'start' | '-start';
+
+/**
+ * The list's filters, parsed by the bookings feature (docs/bookings.md#listing): instants as
+ * dates, local dates already turned into their midnights.
+ */
+export interface BookingListFilters {
+  status?: BookingStatus;
+  /** `pending` lists the live requests too: a client before 2027-02-01 reads them as pending. */
+  requestedAsPending?: boolean;
+  resource?: string;
+  location?: string;
+  series?: string;
+  conflicted?: boolean;
+  customerReference?: string;
+  /** `from` and `to`. */
+  from: Date | null;
+  to: Date | null;
+  /** `from_date`'s midnight, and the midnight after `to_date` (null: no upper bound). */
+  fromMidnight: Date | null;
+  toMidnight: Date | null;
+  order: BookingOrder;
+}
+
+/**
+ * GET /v1/bookings: every filter, three orders, and cursors that work in each order. Cursors
+ * stay plain booking ids (docs/api-conventions.md#lists); for the start orders the cursor's
+ * (start, id) pair is looked up and compared as a row value.
+ *
+ * The statement's text depends only on which filters, order and cursor are given (`listShape`),
+ * so each such shape is built and compiled once and then only bound (src/db/shaped-statement.ts):
+ * built with kysely at every call it was a tenth of a list's server time (docs/performance.md,
+ * "Lists written once").
+ */
+export async function listBookingRows(
+  db: DbHandle,
+  scope: AccountScope,
+  f: BookingListFilters,
+  page: PageParams,
+  metadata: Record<string, string>,
+  now: Date,
+): Promise<{ rows: BookingRow[]; hasMore: boolean }> {
+  assertOneCursor(page);
+  const limit = page.limit ?? 20;
+  const cursorId = page.starting_after ?? page.ending_before ?? null;
+  let cursorStart: Date | null = null;
+  if (f.order !== 'created' && cursorId !== null) {
+    const param = page.starting_after !== undefined ? 'starting_after' : 'ending_before';
+    const cursor = await db
+      .selectFrom('bookings')
+      .select(['id', 'start_at'])
+      .where('account_id', '=', scope.accountId)
+      .where('id', '=', cursorId)
+      .executeTakeFirst();
+    if (!cursor) throw invalid(param, `Invalid ${param}: no booking '${cursorId}' to page from.`);
+    cursorStart = cursor.start_at;
+  }
+  const shape = listShape(f, page, metadata);
+  const key = JSON.stringify(shape);
+  let statement = LIST_STATEMENTS.get(key);
+  if (!statement) {
+    // Filters combine into many shapes; a caller walking through them all must not grow this without end.
+    if (LIST_STATEMENTS.size >= MAX_LIST_STATEMENTS) LIST_STATEMENTS.clear();
+    LIST_STATEMENTS.set(key, (statement = shapedStatement((v: ListValues, handle) => listStatement(handle, shape, v))));
+  }
+  const values = listValues(scope, f, metadata, now, { cursorId, cursorStart, rowsToRead: limit + 1 });
+  return pageOf((await statement(db, values)).rows, limit, shape.cursor);
+}
+
+/**
+ * The list's statement for a first page of `limit`, with its values: the one listBookingRows
+ * runs, for the tests that read its plan.
+ */
+export function bookingListStatement(db: DbHandle, scope: AccountScope, f: BookingListFilters, metadata: Record<string, string>, now: Date, limit: number) {
+  return listStatement(db, listShape(f, {}, metadata), listValues(scope, f, metadata, now, { cursorId: null, cursorStart: null, rowsToRead: limit + 1 }));
+}
+
+function listValues(
+  scope: AccountScope,
+  f: BookingListFilters,
+  metadata: Record<string, string>,
+  now: Date,
+  page: Pick<ListValues, 'cursorId' | 'cursorStart' | 'rowsToRead'>,
+): ListValues {
+  return {
+    account: scope.accountId,
+    now,
+    resource: f.resource ?? null,
+    location: f.location ?? null,
+    series: f.series ?? null,
+    conflicted: f.conflicted ?? null,
+    customerReference: f.customerReference ?? null,
+    from: f.from,
+    to: f.to,
+    fromMidnight: f.fromMidnight,
+    toMidnight: f.toMidnight,
+    metadata: Object.keys(metadata).length === 0 ? null : json(metadata),
+    ...drivingPair(metadata),
+    dayBeforeFrom: dayBeforeFrom(f),
+    ...page,
+  };
+}
+
+/** Everything the list's statement text depends on: which filters are given, not their values. */
+interface ListShape {
+  /**
+   * Newest first by a metadata pair, a resource or a location: walked from that pair's rows of
+   * `booking_metadata` or that one's segments (see below). A pair drives when given: it is most
+   * often a reference of the caller's own, which few bookings carry.
+   */
+  driving: SegmentColumn | 'metadata' | null;
+  /** By start from an instant: read in two parts that each bound the start (`listStatement`). */
+  fromBounded: boolean;
+  status: BookingStatus | null;
+  requestedAsPending: boolean;
+  /** The segment filters checked as `exists` (those not driving). */
+  segments: SegmentColumn[];
+  given: ('series' | 'conflicted' | 'customerReference' | 'from' | 'to' | 'fromMidnight' | 'toMidnight' | 'metadata')[];
+  order: BookingOrder;
+  cursor: CursorKind;
+}
+
+/** The values the list's statement places; null where its shape has no such filter. */
+interface ListValues {
+  account: string;
+  now: Date;
+  resource: string | null;
+  location: string | null;
+  series: string | null;
+  conflicted: boolean | null;
+  customerReference: string | null;
+  from: Date | null;
+  to: Date | null;
+  fromMidnight: Date | null;
+  toMidnight: Date | null;
+  /** The metadata filters as JSON. */
+  metadata: string | null;
+  /** The pair that drives a metadata-filtered list (the first key's). */
+  metadataKey: string | null;
+  metadataValue: string | null;
+  /** A day before the list's lower bound (`from`, `from_date`), for the start orders' parts. */
+  dayBeforeFrom: Date | null;
+  cursorId: string | null;
+  /** The cursor booking's start, for the start orders. */
+  cursorStart: Date | null;
+  /** A page's limit and one more, to know whether there is more. */
+  rowsToRead: number;
+}
+
+const LIST_STATEMENTS = new Map<string, ShapedStatement<ListValues, BookingRow>>();
+const MAX_LIST_STATEMENTS = 500;
+
+function listShape(f: BookingListFilters, page: PageParams, metadata: Record<string, string>): ListShape {
+  const segments = segmentFilters(f).flatMap(([column, value]) => (value === undefined ? [] : [column]));
+  const byPair = Object.keys(metadata).length > 0;
+  const driving = f.order === 'created' ? (byPair ? 'metadata' : (segments[0] ?? null)) : null;
+  const given: ListShape['given'] = [];
+  if (f.series !== undefined) given.push('series');
+  if (f.conflicted !== undefined) given.push('conflicted');
+  if (f.customerReference !== undefined) given.push('customerReference');
+  if (f.from !== null) given.push('from');
+  if (f.to !== null) given.push('to');
+  if (f.fromMidnight !== null) given.push('fromMidnight');
+  if (f.toMidnight !== null) given.push('toMidnight');
+  if (Object.keys(metadata).length > 0) given.push('metadata');
+  return {
+    driving,
+    fromBounded: f.order !== 'created' && (f.from !== null || f.fromMidnight !== null),
+    status: f.status ?? null,
+    requestedAsPending: f.requestedAsPending === true,
+    segments: segments.filter((column) => column !== driving),
+    given,
+    order: f.order,
+    cursor: cursorKind(page),
+  };
+}
+
+/** The list's statement for one shape, with the values placed (placeholders at its first call). */
+function listStatement(db: DbHandle, shape: ListShape, v: ListValues): Compilable<BookingRow> {
+  if (!shape.fromBounded) return inListOrder(filteredRows(db, shape, v), shape, v);
+  // By start from an instant, `end_at > from` bounds no index that orders by start: the
+  // bookings starting at most a day before `from` come through bookings_start_id bounded at
+  // both ends, a page of them in the list's order; the longer ones, which still overlap, through
+  // their partial index (migration 035), unordered, as held time is read
+  // (heldSegmentsOverlapping). Ordered too, that part was walked through bookings_start_id in a
+  // plan made without values, every earlier booking of the account. The parts are disjoint, and
+  // merged in the list's order.
+  const recent = inListOrder(filteredRows(db, shape, v).where(sql<boolean>`b.start_at > ${v.dayBeforeFrom}`), shape, v);
+  const long = filteredRows(db, shape, v).where(sql<boolean>`${LONG_BOOKING_SQL} and b.start_at <= ${v.dayBeforeFrom}`);
+  const rows = db.selectFrom(recent.as('b')).selectAll('b').unionAll(withCursor(long, shape, v));
+  // Its plan is made once and kept (src/db/plan-once.ts): planned with its values, two parts over
+  // the bookings' two dozen indexes took 1.2 ms to plan and 0.2 ms to run, and a bound past the
+  // newest booking had the planner read the index's end at every run (docs/performance.md,
+  // "Lists at scale"). test/api/lists-by-kind-plan.test.ts reads that plan.
+  return inListOrder(db.selectFrom(rows.as('b')).selectAll('b').modifyFront(planOnce), shape, v, { merged: true });
+}
+
+/**
+ * Longer than the day the start orders' first part reaches back: word for word the predicate of
+ * the partial index `bookings_long` (migration 035), or the planner cannot use it.
+ */
+const LONG_BOOKING_SQL = sql<boolean>`b.end_at - b.start_at > interval '24 hours'`;
+
+/** A day before the list's lower bound, in milliseconds (a day of the session's zone may be 23 or 25 hours). */
+function dayBeforeFrom(f: BookingListFilters): Date | null {
+  const bounds = [f.from, f.fromMidnight].filter((d): d is Date => d !== null);
+  return bounds.length === 0 ? null : new Date(Math.max(...bounds.map((d) => d.getTime())) - DAY_MS);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The pair of `booking_metadata` that drives a list filtered by metadata: the first key's. */
+function drivingPair(metadata: Record<string, string>): Pick<ListValues, 'metadataKey' | 'metadataValue'> {
+  const [pair] = Object.entries(metadata);
+  return { metadataKey: pair?.[0] ?? null, metadataValue: pair?.[1] ?? null };
+}
+
+type BookingsQuery = SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', BookingRow>;
+
+/** The account's bookings that pass every filter of the list, in no order yet (as `b`). */
+function filteredRows(db: DbHandle, shape: ListShape, v: ListValues) {
+  const has = (filter: ListShape['given'][number]) => shape.given.includes(filter);
+  const valueOf = (column: SegmentColumn) => (column === 'resource_id' ? v.resource! : v.location!);
+  // One type for the three walks: each selects the booking's columns as `b`.
+  let q: BookingsQuery =
+    shape.driving === 'metadata'
+      ? bookingsOfPair(db, v.account, v.metadataKey!, v.metadataValue!)
+      : shape.driving
+        ? bookingsOfSegments(db, v.account, shape.driving, valueOf(shape.driving))
+        : db.selectFrom('bookings as b').selectAll('b').where('b.account_id', '=', v.account);
+
+  // Status is the effective one: a pending booking past expires_at is listed as expired, a
+  // requested one past its approval timeout as cancelled. Written as literals, each status
+  // proves the partial index `bookings_status` (migration 035) applies.
+  if (shape.status === 'pending') {
+    q = q.where(shape.requestedAsPending ? sql<boolean>`(${pendingAndLive('b', v.now)} or ${requestedAndLive('b', v.now)})` : pendingAndLive('b', v.now));
+  } else if (shape.status === 'expired') {
+    q = q.where((eb) => eb.or([eb('b.status', '=', sql.lit('expired')), pendingAndLapsed('b', v.now)]));
+  } else if (shape.status === 'requested') {
+    q = q.where(requestedAndLive('b', v.now));
+  } else if (shape.status === 'cancelled') {
+    q = q.where((eb) => eb.or([eb('b.status', '=', sql.lit('cancelled')), requestedAndLapsed('b', v.now)]));
+  } else if (shape.status !== null) {
+    q = q.where('b.status', '=', sql.lit(shape.status));
+  }
+  for (const column of shape.segments) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('booking_segments as s')
+          .select(sql`1`.as('one'))
+          // The account as a value, not `b`'s column: a Citus coordinator routes the statement
+          // to one shard only when every table names it so (b may come from a lateral walk).
+          .where('s.account_id', '=', v.account)
+          .whereRef('s.booking_id', '=', 'b.id')
+          .where(`s.${column}`, '=', valueOf(column)),
+      ),
+    );
+  }
+  if (has('series')) q = q.where('b.series_id', '=', v.series!);
+  if (has('conflicted')) q = q.where('b.conflicted', '=', v.conflicted!);
+  if (has('customerReference')) q = q.where('b.customer_reference', '=', v.customerReference!);
+  if (has('from')) q = q.where('b.end_at', '>', v.from!);
+  if (has('to')) q = q.where('b.start_at', '<', v.to!);
+  if (has('fromMidnight')) q = q.where('b.end_at', '>', v.fromMidnight!);
+  if (has('toMidnight')) q = q.where('b.start_at', '<', v.toMidnight!);
+  if (has('metadata')) {
+    // In the start orders the pair's bookings are a set for the planner to start from or to
+    // check each booking against; every pair is checked on the booking itself in any case.
+    if (shape.driving !== 'metadata') {
+      q = q.where('b.id', 'in', (eb) =>
+        eb
+          .selectFrom('booking_metadata as m')
+          .select('m.booking_id')
+          .where('m.account_id', '=', v.account)
+          .where('m.key', '=', v.metadataKey!)
+          .where('m.value', '=', v.metadataValue!),
+      );
+    }
+    q = q.where(metadataHolds('b.metadata', v.metadata));
+  }
+  return q;
+}
+
+/**
+ * The list's order, from its cursor, a page and one more: newest first by id, as every list
+ * (idWalk), or by start (`start` ascending, `-start` descending); ending_before walks the other
+ * way, and the caller turns the page round. `merged`: the order of the start orders' two parts
+ * taken together, read from the derived table `b` (no driving walk there).
+ */
+function inListOrder<Q extends SelectQueryBuilder<any, 'b', any>>(q: Q, shape: ListShape, v: ListValues, { merged = false } = {}) {
+  if (shape.order === 'created') {
+    const id = sql.ref(shape.driving === 'metadata' ? 'm.booking_id' : shape.driving ? 's.booking_id' : 'b.id');
+    const { direction, bound } = idWalk('newest first', shape.cursor);
+    const walk = shape.cursor !== null ? q.where(id, bound, v.cursorId!) : q;
+    return walk.orderBy(id, direction).limit(v.rowsToRead);
+  }
+  const dir = (shape.order === 'start') !== (shape.cursor === 'ending_before') ? 'asc' : 'desc';
+  return (merged ? q : withCursor(q, shape, v)).orderBy('b.start_at', dir).orderBy('b.id', dir).limit(v.rowsToRead);
+}
+
+/** In the start orders, the rows after the cursor in the list's order (ending_before: before it). */
+function withCursor<Q extends SelectQueryBuilder<any, 'b', any>>(q: Q, shape: ListShape, v: ListValues): Q {
+  if (shape.cursor === null) return q;
+  const greater = (shape.order === 'start') === (shape.cursor !== 'ending_before');
+  return q.where(sql<boolean>`(b.start_at, b.id) ${sql.raw(greater ? '>' : '<')} (${v.cursorStart}, ${v.cursorId})`) as Q;
+}
+
+type SegmentColumn = 'resource_id' | 'location_id';
+
+const segmentFilters = (f: BookingListFilters) =>
+  [
+    ['resource_id', f.resource],
+    ['location_id', f.location],
+  ] as const;
+
+/**
+ * The bookings with a segment on one resource or at one location, newest first: walked from
+ * the segments through `booking_segments (account_id, resource_id | location_id, booking_id)`
+ * backwards, each booking looked up by its key, so a page costs its own rows. Asked from the
+ * bookings' side ("every booking of the account, newest first, that has such a segment"), a
+ * room whose bookings are all older than its neighbours' was a walk through the whole account:
+ * 166 ms for 20 rows among 100,000 bookings on PostgreSQL (docs/performance.md, "Scale"). The
+ * lateral subquery's `offset 0` keeps the planner from turning the walk round; `distinct on`
+ * lists a booking with two segments there once (its segments come together in that order).
+ */
+function bookingsOfSegments(db: DbHandle, account: string, column: SegmentColumn, value: string) {
+  return db
+    .selectFrom('booking_segments as s')
+    .innerJoinLateral((eb) => bookingByKey(eb, account, 's.booking_id'), (join) => join.onTrue())
+    .distinctOn('s.booking_id')
+    .selectAll('b')
+    .where('s.account_id', '=', account)
+    .where(`s.${column}`, '=', value);
+}
+
+/**
+ * The bookings whose metadata holds one pair, newest first: walked from the pair's rows of
+ * `booking_metadata` (account_id, key, value, booking_id) backwards, each booking looked up by
+ * its key, so a page costs its own rows and a pair no booking has costs an empty range (a walk
+ * of the account's bookings checking `metadata @>` was linear in its history: docs/performance.md,
+ * "Lists at scale"). `offset 0` keeps the planner from turning the walk round, as below.
+ */
+function bookingsOfPair(db: DbHandle, account: string, key: string, value: string) {
+  return db
+    .selectFrom('booking_metadata as m')
+    .innerJoinLateral((eb) => bookingByKey(eb, account, 'm.booking_id'), (join) => join.onTrue())
+    .selectAll('b')
+    .where('m.account_id', '=', account)
+    .where('m.key', '=', key)
+    .where('m.value', '=', value);
+}
+
+/**
+ * The booking a walk has reached, looked up by its key as `b`: a lateral subquery fenced by
+ * `offset 0`, so that the planner keeps the walk's order and cannot turn it round.
+ */
+function bookingByKey(eb: Pick<ExpressionBuilder<Database, never>, 'selectFrom'>, account: string, bookingId: 's.booking_id' | 'm.booking_id') {
+  return eb
+    .selectFrom('bookings as bk')
+    .selectAll('bk')
+    .where('bk.account_id', '=', account)
+    .whereRef('bk.id', '=', sql.ref(bookingId))
+    .offset(sql.lit(0))
+    .as('b');
+}
