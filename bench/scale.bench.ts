@@ -87,7 +87,7 @@ function kindsOf(o: Objects): Kind[] {
   const today = Math.floor(Date.now() / DAY) * DAY;
   const from = isoZ(today + DAY);
   const to = (days: number) => isoZ(today + DAY + days * DAY);
-  const now = encodeURIComponent(isoZ(Date.now() - (Date.now() % 1000)));
+  const now = encodeURIComponent(isoZ(Math.floor(Date.now() / 1000) * 1000));
   // The day of the bookings the runs make (below), on both data sets alike: the large set's
   // history lies before it.
   const day = isoZ(today + 400 * DAY).slice(0, 10);

@@ -180,7 +180,7 @@ function listShape(f: BookingListFilters, page: PageParams, metadata: Record<str
   if (f.to !== null) given.push('to');
   if (f.fromMidnight !== null) given.push('fromMidnight');
   if (f.toMidnight !== null) given.push('toMidnight');
-  if (Object.keys(metadata).length > 0) given.push('metadata');
+  if (byPair) given.push('metadata');
   return {
     driving,
     fromBounded: f.order !== 'created' && (f.from !== null || f.fromMidnight !== null),
@@ -205,27 +205,27 @@ function listStatement(db: DbHandle, shape: ListShape, v: ListValues): Compilabl
   // merged in the list's order.
   const recent = inListOrder(filteredRows(db, shape, v).where(sql<boolean>`b.start_at > ${v.dayBeforeFrom}`), shape, v);
   const long = filteredRows(db, shape, v).where(sql<boolean>`${LONG_BOOKING_SQL} and b.start_at <= ${v.dayBeforeFrom}`);
-  const rows = db.selectFrom(recent.as('b')).selectAll('b').unionAll(withCursor(long, shape, v));
+  const rows = db.selectFrom(recent.as('b')).selectAll('b').unionAll(long);
   // Its plan is made once and kept (src/db/plan-once.ts): planned with its values, two parts over
   // the bookings' two dozen indexes took 1.2 ms to plan and 0.2 ms to run, and a bound past the
   // newest booking had the planner read the index's end at every run (docs/performance.md,
   // "Lists at scale"). test/api/lists-by-kind-plan.test.ts reads that plan.
-  return inListOrder(db.selectFrom(rows.as('b')).selectAll('b').modifyFront(planOnce), shape, v, { merged: true });
+  return inListOrder(db.selectFrom(rows.as('b')).selectAll('b').modifyFront(planOnce), shape, v);
 }
 
 /**
- * Longer than the day the start orders' first part reaches back: word for word the predicate of
- * the partial index `bookings_long` (migration 035), or the planner cannot use it.
+ * How far back the start orders' first part reaches, and the bookings longer than that, which
+ * the second part reads: the SQL word for word the predicate of the partial index
+ * `bookings_long` (migration 035), or the planner cannot use it. The two say the same day.
  */
+const LONG_BOOKING_MS = 24 * 3600 * 1000;
 const LONG_BOOKING_SQL = sql<boolean>`b.end_at - b.start_at > interval '24 hours'`;
 
-/** A day before the list's lower bound, in milliseconds (a day of the session's zone may be 23 or 25 hours). */
+/** LONG_BOOKING_MS before the list's lower bound, in milliseconds (a day of the session's zone may be 23 or 25 hours). */
 function dayBeforeFrom(f: BookingListFilters): Date | null {
   const bounds = [f.from, f.fromMidnight].filter((d): d is Date => d !== null);
-  return bounds.length === 0 ? null : new Date(Math.max(...bounds.map((d) => d.getTime())) - DAY_MS);
+  return bounds.length === 0 ? null : new Date(Math.max(...bounds.map((d) => d.getTime())) - LONG_BOOKING_MS);
 }
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The pair of `booking_metadata` that drives a list filtered by metadata: the first key's. */
 function drivingPair(metadata: Record<string, string>): Pick<ListValues, 'metadataKey' | 'metadataValue'> {
@@ -296,31 +296,34 @@ function filteredRows(db: DbHandle, shape: ListShape, v: ListValues) {
     }
     q = q.where(metadataHolds('b.metadata', v.metadata));
   }
-  return q;
+  return afterCursor(q, shape, v);
 }
 
 /**
- * The list's order, from its cursor, a page and one more: newest first by id, as every list
- * (idWalk), or by start (`start` ascending, `-start` descending); ending_before walks the other
- * way, and the caller turns the page round. `merged`: the order of the start orders' two parts
- * taken together, read from the derived table `b` (no driving walk there).
+ * The rows after the cursor in the list's order, as one more filter: below (newest first) or
+ * above the cursor's id, by the walk's own id when a pair or a segment drives it (idWalk); in
+ * the start orders, after the cursor's (start, id) pair. `ending_before` walks the other way,
+ * and the caller turns the page round.
  */
-function inListOrder<Q extends SelectQueryBuilder<any, 'b', any>>(q: Q, shape: ListShape, v: ListValues, { merged = false } = {}) {
-  if (shape.order === 'created') {
-    const id = sql.ref(shape.driving === 'metadata' ? 'm.booking_id' : shape.driving ? 's.booking_id' : 'b.id');
-    const { direction, bound } = idWalk('newest first', shape.cursor);
-    const walk = shape.cursor !== null ? q.where(id, bound, v.cursorId!) : q;
-    return walk.orderBy(id, direction).limit(v.rowsToRead);
-  }
-  const dir = (shape.order === 'start') !== (shape.cursor === 'ending_before') ? 'asc' : 'desc';
-  return (merged ? q : withCursor(q, shape, v)).orderBy('b.start_at', dir).orderBy('b.id', dir).limit(v.rowsToRead);
+function afterCursor(q: BookingsQuery, shape: ListShape, v: ListValues): BookingsQuery {
+  if (shape.cursor === null) return q;
+  if (shape.order === 'created') return q.where(walkedId(shape), idWalk('newest first', shape.cursor).bound, v.cursorId!);
+  const greater = (shape.order === 'start') === (shape.cursor !== 'ending_before');
+  return q.where(sql<boolean>`(b.start_at, b.id) ${sql.raw(greater ? '>' : '<')} (${v.cursorStart}, ${v.cursorId})`);
 }
 
-/** In the start orders, the rows after the cursor in the list's order (ending_before: before it). */
-function withCursor<Q extends SelectQueryBuilder<any, 'b', any>>(q: Q, shape: ListShape, v: ListValues): Q {
-  if (shape.cursor === null) return q;
-  const greater = (shape.order === 'start') === (shape.cursor !== 'ending_before');
-  return q.where(sql<boolean>`(b.start_at, b.id) ${sql.raw(greater ? '>' : '<')} (${v.cursorStart}, ${v.cursorId})`) as Q;
+/** The id a newest-first list walks: the driving pair's or segment's booking id, or the booking's own. */
+const walkedId = (shape: ListShape) => sql.ref(shape.driving === 'metadata' ? 'm.booking_id' : shape.driving ? 's.booking_id' : 'b.id');
+
+/**
+ * The list's order, a page and one more: newest first by id, as every list, or by start
+ * (`start` ascending, `-start` descending); `ending_before` walks the other way. The rows are
+ * already after the cursor (`afterCursor`).
+ */
+function inListOrder<Q extends SelectQueryBuilder<any, 'b', any>>(q: Q, shape: ListShape, v: ListValues) {
+  if (shape.order === 'created') return q.orderBy(walkedId(shape), idWalk('newest first', shape.cursor).direction).limit(v.rowsToRead);
+  const dir = (shape.order === 'start') !== (shape.cursor === 'ending_before') ? 'asc' : 'desc';
+  return q.orderBy('b.start_at', dir).orderBy('b.id', dir).limit(v.rowsToRead);
 }
 
 type SegmentColumn = 'resource_id' | 'location_id';
