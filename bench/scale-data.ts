@@ -26,7 +26,9 @@
  * Time: bookings lie over two years, the past one and the next. An account is made 30 days
  * before that; a booking is created halfway between the first day and its start, at least 7
  * days before it and never after now. Ordinary resources have one-hour slots, spread over the
- * week by resource; the probe has 10-minute slots back to back, all in the past.
+ * week by resource; the probe has 10-minute slots back to back, all in the past. Blocks are all
+ * in the past: 10 of an hour a resource over the past year, the probe's 20,000 half hours (one
+ * an hour, over the past two years and more), and the bench account's 2,000 days of an hour.
  */
 import { sql, type Kysely } from 'kysely';
 import { isCitus } from '../src/db/distribution.js';
@@ -41,12 +43,20 @@ export interface ScaleSize {
   perResource: number;
   /** Bookings of the probe resource, all in the past. */
   probeBookings: number;
+  /** Past blocks of each ordinary resource. */
+  blocksPerResource: number;
+  /** Past blocks of the probe resource, and of the bench account as a whole. */
+  probeBlocks: number;
+  accountWideBlocks: number;
 }
 
-/** 10 resources an account, 100 bookings a resource, and the probe's 50,000 on top. */
+/**
+ * 10 resources an account, 100 bookings and 10 blocks a resource, and the probe's 50,000
+ * bookings and 20,000 blocks on top, with 2,000 blocks of the bench account as a whole.
+ */
 export function sizeFor(bookings: number): ScaleSize {
   const resources = Math.max(10, Math.round(bookings / 100));
-  return { bookings, accounts: Math.max(1, Math.round(resources / 10)), resources, perResource: Math.max(1, Math.round(bookings / resources)), probeBookings: 50_000 };
+  return { bookings, accounts: Math.max(1, Math.round(resources / 10)), resources, perResource: Math.max(1, Math.round(bookings / resources)), probeBookings: 50_000, blocksPerResource: 10, probeBlocks: 20_000, accountWideBlocks: 2_000 };
 }
 
 /** What the builder needs of the objects made through the API before it. */
@@ -60,7 +70,7 @@ const DAY = 86_400_000;
 /** The events kept: those of the default retention (docs/privacy.md#retention). */
 const EVENT_DAYS = 30;
 /** The tables the builder writes, vacuumed and analysed by name at the end. */
-const WRITTEN_TABLES = ['accounts', 'resources', 'schedules', 'bookings', 'booking_segments', 'events', 'usage_counters'] as const;
+const WRITTEN_TABLES = ['accounts', 'resources', 'schedules', 'blocks', 'bookings', 'booking_segments', 'events', 'usage_counters'] as const;
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** `width` Crockford base32 digits of the bigint SQL expression `x`, most significant first. */
@@ -147,6 +157,32 @@ async function writeBookingsOf(db: Kysely<Database>, from: string): Promise<void
     from (${sql.raw(from)}) x`.execute(db);
 }
 
+/**
+ * Blocks of the past, one every `every.hours` going back from two days before today, each
+ * `every.minutes` long, `per` a resource of `where`: what a resource's closures, breaks and
+ * maintenance leave behind (a re-check looks only at future bookings, so blocks over past
+ * bookings change nothing the service keeps). Ids by ordinal from `base`, made when they begin.
+ */
+async function writeBlocks(db: Kysely<Database>, where: string, per: number, base: number, every: { hours: number; minutes: number }, today: Date): Promise<void> {
+  await sql`
+    insert into blocks (account_id, id, livemode, resource_id, location_id, account_wide, start_at, end_at, reason, metadata, created_at, updated_at)
+    select r.account_id, ${sql.raw(idSql('blk', 't.s', `${base}::bigint + r.k * ${per} + i`))}, false, r.id, null, false,
+           t.s, t.s + interval '${sql.raw(String(every.minutes))} minutes', null, '{}', t.s, t.s
+    from (select account_id, id, row_number() over (order by account_id, id) - 1 as k from resources where ${sql.raw(where)}) r
+    cross join generate_series(1, ${sql.lit(per)}) as i
+    cross join lateral (select ${today}::timestamptz - interval '2 days' - make_interval(hours => (i * ${sql.lit(every.hours)} + r.k % 24)::int) as s) t`.execute(db);
+}
+
+/** The bench account's own closures of the past, one a day for `count` days before yesterday. */
+async function writeAccountWideBlocks(db: Kysely<Database>, accountId: string, count: number, base: number, today: Date): Promise<void> {
+  await sql`
+    insert into blocks (account_id, id, livemode, resource_id, location_id, account_wide, start_at, end_at, reason, metadata, created_at, updated_at)
+    select ${accountId}::text, ${sql.raw(idSql('blk', 't.s', `${base}::bigint + i`))}, false, null, null, true,
+           t.s, t.s + interval '1 hour', null, '{}', t.s, t.s
+    from generate_series(1, ${sql.lit(count)}) as i
+    cross join lateral (select ${today}::timestamptz - interval '1 day' - make_interval(days => i) + interval '12 hours' as s) t`.execute(db);
+}
+
 /** Secondary indexes of the big tables, dropped while they are filled and made again after. */
 async function secondaryIndexes(db: Kysely<Database>): Promise<{ name: string; definition: string }[]> {
   const { rows } = await sql<{ name: string; definition: string }>`
@@ -221,6 +257,11 @@ export async function buildScaleData(kysely: Kysely<Database>, size: ScaleSize, 
         spread: 1,
       }, firstDay),
     );
+    await step(`blocks: ${size.blocksPerResource} a resource, the probe's ${size.probeBlocks}, ${size.accountWideBlocks} of the bench account`, async () => {
+      await writeBlocks(db, `id <> '${m.probe}'`, size.blocksPerResource, 1, { hours: 24 * 36, minutes: 60 }, today);
+      await writeBlocks(db, `id = '${m.probe}'`, size.probeBlocks, 2 ** 39, { hours: 1, minutes: 30 }, today);
+      await writeAccountWideBlocks(db, m.accountId, size.accountWideBlocks, 2 ** 39 + size.probeBlocks, today);
+    });
     const eventsSince = new Date(Date.now() - EVENT_DAYS * DAY);
     await step(`their events of the last ${EVENT_DAYS} days`, async () => {
       await sql`

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import { anyOf } from './bookings.repository.js';
 import { heldCapacityOverlapping, heldRange, heldSegmentsOverlapping, holdsCapacity, segmentHoldsCapacity, type HeldRange } from './holds.repository.js';
+import { blockRange, blocksOverlapping, type BlockRange } from './block-facts.repository.js';
 import { shapedStatement } from '../db/shaped-statement.js';
 import { planOnce } from '../db/plan-once.js';
 import type { AccountScope } from '../tenancy/index.js';
@@ -105,6 +106,7 @@ interface FactValues {
   toDate: string;
   start: Date;
   end: Date;
+  blocks: BlockRange;
   held: HeldRange;
   now: Date;
   /** Held as capacity only: the bookings left out. */
@@ -160,9 +162,7 @@ const factsStatement = (shape: HeldShape) =>
       (select coalesce(json_agg(json_build_object(
           'id', b.id, 'resource_id', b.resource_id, 'location_id', b.location_id, 'account_wide', b.account_wide,
           'start', ${ms('b.start_at')}, 'end', ${ms('b.end_at')})), '[]')
-        from blocks b
-        where b.account_id = ${v.account} and b.start_at < ${v.end} and b.end_at > ${v.start}
-          and (b.resource_id = any(${v.ids}::text[]) or b.resource_id is null)) as blocks,
+        from (${blocksOverlapping(v.account, v.ids, v.blocks)}) b) as blocks,
       (select coalesce(json_agg(json_build_object(
           'feed_id', f.feed_id, 'resource_id', f.resource_id, 'uid', f.uid, 'start', ${ms('f.start_at')}, 'end', ${ms('f.end_at')})), '[]')
         from calendar_feed_busy f
@@ -194,6 +194,7 @@ async function loadFactRows(db: DbHandle, account: string, ids: string[], range:
     toDate: new Date(range.end + 2 * DAY_MS).toISOString().slice(0, 10),
     start: new Date(range.start),
     end: new Date(range.end),
+    blocks: blockRange(range),
     held: heldRange(range),
     now,
     excluding: options.heldAsCapacity?.excluding ?? [],

@@ -92,7 +92,6 @@ describe('the structure of src/', () => {
       'resources src/capacity/facts.repository.ts': "capacity's facts read the resources in the facts statement",
       'schedules src/capacity/facts.repository.ts': "capacity's facts (working time); capacity is below features",
       'schedule_overrides src/capacity/facts.repository.ts': "capacity's facts (working time); capacity is below features",
-      'blocks src/capacity/facts.repository.ts': "capacity's facts (blocked time); capacity is below features",
       'calendar_feed_busy src/capacity/facts.repository.ts': "capacity's facts (busy time of subscribed feeds)",
       'locations src/capacity/references.repository.ts': 'capacity checks the locations a booking names; capacity is below features',
       'resources src/metering/counters.repository.ts': "the active-resources counter, bumped in the change's transaction, and the month's opening count (one statement); metering is below capacity",
