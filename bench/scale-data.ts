@@ -26,9 +26,11 @@
  * Time: bookings lie over two years, the past one and the next. An account is made 30 days
  * before that; a booking is created halfway between the first day and its start, at least 7
  * days before it and never after now. Ordinary resources have one-hour slots, spread over the
- * week by resource; the probe has 10-minute slots back to back, all in the past. Blocks are all
- * in the past: 10 of an hour a resource over the past year, the probe's 20,000 half hours (one
- * an hour, over the past two years and more), and the bench account's 2,000 days of an hour.
+ * week by resource; the probe has 10-minute slots back to back, all in the past, and so has the
+ * archive room, all before its calendar feed's window (created, by the same rule, before the
+ * account was: nothing measured reads that). Blocks are all in the past: 10 of an hour a
+ * resource over the past year, the probe's 20,000 half hours (one an hour, over the past two
+ * years and more), and the bench account's 2,000 days of an hour.
  */
 import { sql, type Kysely } from 'kysely';
 import { isCitus } from '../src/db/distribution.js';
@@ -64,9 +66,17 @@ export interface Measured {
   platformId: string;
   accountId: string;
   probe: string;
+  /** A room whose bookings all lie before its calendar feed's window (ARCHIVE_BOOKINGS). */
+  archive: string;
 }
 
 const DAY = 86_400_000;
+/**
+ * The archive room's 10-minute bookings, back to back, the last ending ARCHIVE_DAYS_AGO: all
+ * before its calendar feed's window (183 days back), which shows none of them.
+ */
+const ARCHIVE_BOOKINGS = 50_000;
+const ARCHIVE_DAYS_AGO = 200;
 /** The events kept: those of the default retention (docs/privacy.md#retention). */
 const EVENT_DAYS = 30;
 /** The tables the builder writes, vacuumed and analysed by name at the end. */
@@ -237,7 +247,7 @@ export async function buildScaleData(kysely: Kysely<Database>, size: ScaleSize, 
     });
     await step(`bookings with their segments, ${size.perResource} a resource`, () =>
       writeBookings(db, {
-        where: `id <> '${m.probe}'`,
+        where: `id not in ('${m.probe}', '${m.archive}')`,
         per: size.perResource,
         base: 1,
         firstStart: firstDay,
@@ -252,6 +262,17 @@ export async function buildScaleData(kysely: Kysely<Database>, size: ScaleSize, 
         per: size.probeBookings,
         base: 2 ** 39,
         firstStart: new Date(today.getTime() - DAY - size.probeBookings * 10 * 60_000),
+        stepMinutes: 10,
+        durationMinutes: 10,
+        spread: 1,
+      }, firstDay),
+    );
+    await step(`the archive room's ${ARCHIVE_BOOKINGS} bookings`, () =>
+      writeBookings(db, {
+        where: `id = '${m.archive}'`,
+        per: ARCHIVE_BOOKINGS,
+        base: 2 ** 39 + 2 ** 20,
+        firstStart: new Date(today.getTime() - ARCHIVE_DAYS_AGO * DAY - ARCHIVE_BOOKINGS * 10 * 60_000),
         stepMinutes: 10,
         durationMinutes: 10,
         spread: 1,

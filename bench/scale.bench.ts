@@ -4,7 +4,7 @@
  * PostgreSQL when DATABASE_URL is set; Citus when CITUS_DATABASE_URL is).
  *
  * For each data set: a first start, the bench account made through the API (an ordinary
- * resource, the probe resource, 50 coaches); stop; for the large set, the data written in SQL
+ * resource, the probe resource, the archive room, 50 coaches); stop; for the large set, the data written in SQL
  * (bench/scale-data.ts) and analysed. Then both served at once, and every request kind's p50
  * and p99, on the ordinary resource and on the probe with its 50,000 bookings of history, the
  * two servers taking turns call by call; each idle server's CPU over the same 10 s with its
@@ -56,6 +56,8 @@ interface Objects {
   accountId: string;
   typical: string;
   probe: string;
+  /** A room whose large-set history lies before its calendar feed's window. */
+  archive: string;
   coaches: string[];
 }
 
@@ -67,9 +69,10 @@ async function setUp(server: ServerProcess, key: string): Promise<Objects> {
     accountId = account.id as string;
     const typical = await openResource(c, { name: 'Typical room', type: 'room', capacity: 1 }, allDay);
     const probe = await openResource(c, { name: 'Probe room', type: 'room', capacity: 1 }, allDay);
+    const archive = await openResource(c, { name: 'Archive room', type: 'room', capacity: 1 }, allDay);
     const coaches: string[] = [];
     for (let i = 0; i < 50; i++) coaches.push(await openResource(c, { name: `Coach ${i}`, type: 'coach', capacity: 1 }, allDay));
-    return { accountId: accountId!, typical, probe, coaches };
+    return { accountId: accountId!, typical, probe, archive, coaches };
   } finally {
     await c.close();
   }
@@ -121,6 +124,9 @@ function kindsOf(o: Objects): Kind[] {
     { name: 'booking list, a customer none is', call: (c) => c.call('GET', '/v1/bookings?customer.reference=nobody&limit=20') },
     { name: 'booking list, a metadata pair none has', call: (c) => c.call('GET', '/v1/bookings?metadata%5Border%5D=none&limit=20') },
     ...onEach(', probe', o.probe),
+    // The feed of a room with 50,000 bookings before its window (183 days back) on the large set,
+    // none in it on either: the same empty calendar (docs/performance.md, "Feeds at scale").
+    { name: 'calendar feed, history before the window', call: (c) => feed(c, o.archive) },
     // The events of the last 30 days across the platform's accounts (the large set's are its
     // bookings'), and by type: a type and a family that no recent event has, across the platform
     // and for one account (docs/performance.md, "Events at scale").
@@ -129,6 +135,13 @@ function kindsOf(o: Objects): Kind[] {
     { name: 'event list, a family none has', call: (_, platform) => platform.call('GET', '/v1/events?type=series.*&limit=20') },
     { name: 'event list, account, a type none has', call: (c) => c.call('GET', '/v1/events?type=booking.rescheduled&limit=20') },
   ];
+}
+
+/** A resource's calendar feed, its iCalendar text (no If-None-Match: rendered every time). */
+async function feed(c: Client, resource: string): Promise<string> {
+  const { status, text } = await c.request('GET', `/v1/resources/${resource}/calendar.ics`);
+  if (status !== 200) throw new Error(`GET calendar.ics: ${status} ${text}`);
+  return text;
 }
 
 interface Latency {
@@ -229,7 +242,7 @@ async function prepare(engine: Engine, size: ScaleSize | null, log: (line: strin
     try {
       if (size) {
         const account = await db.kysely.selectFrom('accounts').select('platform_id').where('id', '=', objects.accountId).executeTakeFirstOrThrow();
-        await buildScaleData(db.kysely, size, { platformId: account.platform_id, accountId: objects.accountId, probe: objects.probe }, log);
+        await buildScaleData(db.kysely, size, { platformId: account.platform_id, accountId: objects.accountId, probe: objects.probe, archive: objects.archive }, log);
       } else {
         await sql`analyze`.execute(db.kysely);
       }

@@ -1,73 +1,15 @@
 /**
- * The reads other features make of bookings and their segments: a resource's calendar feed,
- * a returning customer's latest booking, and the checks that keep a booked resource or location
- * from being deleted (the bookings API's list is booking-list.repository.ts). Capacity owns
- * these tables (bookings.repository.ts holds its writer's SQL); the features ask through
- * capacity/index.ts and keep their own rules (parsing, errors, shapes).
+ * The reads other features make of bookings and their segments: a returning customer's latest
+ * booking, and the checks that keep a booked resource or location from being deleted (the
+ * bookings API's list is booking-list.repository.ts, a resource's calendar feed
+ * feed-bookings.repository.ts). Capacity owns these tables (bookings.repository.ts holds its
+ * writer's SQL); the features ask through capacity/index.ts and keep their own rules (parsing,
+ * errors, shapes).
  */
 import { sql } from 'kysely';
 import type { DbHandle, Trx } from '../db/transaction.js';
 import type { AccountScope } from '../tenancy/index.js';
 import type { PreviousBooking } from '../core/availability/types.js';
-
-export interface FeedBookingRow {
-  id: string;
-  status: string;
-  start_at: Date;
-  end_at: Date;
-  revision: number;
-  seats: number | null;
-  metadata: Record<string, string>;
-  cancellation_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/**
- * The bookings a calendar feed shows for one resource: confirmed ones (and their later states,
- * completed and no_show), and cancelled ones that had been confirmed. Start and end are those
- * of the booking's segments on this resource.
- */
-export async function feedBookings(
-  db: DbHandle,
-  accountId: string,
-  resourceId: string,
-  window: { from: Date; to: Date },
-  limit: number,
-): Promise<FeedBookingRow[]> {
-  const rows = await db
-    .selectFrom('bookings as b')
-    .innerJoin('booking_segments as s', (join) => join.onRef('s.account_id', '=', 'b.account_id').onRef('s.booking_id', '=', 'b.id'))
-    .select((eb) => [
-      'b.id',
-      'b.status',
-      'b.revision',
-      'b.seats',
-      'b.metadata',
-      'b.cancellation_reason',
-      'b.created_at',
-      'b.updated_at',
-      eb.fn.min('s.start_at').as('start_at'),
-      eb.fn.max('s.end_at').as('end_at'),
-    ])
-    .where('b.account_id', '=', accountId)
-    .where('s.resource_id', '=', resourceId)
-    .where('s.end_at', '>', window.from)
-    .where('s.start_at', '<', window.to)
-    .where((eb) =>
-      eb.or([
-        eb('b.status', 'in', ['confirmed', 'completed', 'no_show']),
-        eb.and([eb('b.status', '=', 'cancelled'), eb('b.confirmed_at', 'is not', null)]),
-      ]),
-    )
-    // The primary key determines every other column of the booking.
-    .groupBy(['b.account_id', 'b.id'])
-    .orderBy('start_at')
-    .orderBy('b.id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, start_at: new Date(r.start_at as Date), end_at: new Date(r.end_at as Date) })) as FeedBookingRow[];
-}
 
 /** Any booking, past or future, in any state, keeps a resource from being deleted. */
 export async function resourceHasBookings(trx: Trx, scope: AccountScope, resourceId: string): Promise<boolean> {

@@ -101,8 +101,11 @@ export function takesSeats(alias: string | null, now: Date): RawBuilder<boolean>
  * alone; the long ones by their own index (migration 013).
  */
 export const LONG_HELD_MS = 24 * 3600 * 1000;
-/** The long segments' index predicate, word for word (migration 013): the planner proves the index usable by matching it. */
-const LONG_HELD_SQL = sql<boolean>`h.held_end - h.held_start > interval '24 hours'`;
+/**
+ * The long segments' index predicate, word for word (migrations 013, 029): the planner proves
+ * the index usable by matching it. The calendar feed writes it too (feed-bookings.repository.ts).
+ */
+export const LONG_HELD_SQL = sql<boolean>`h.held_end - h.held_start > interval '24 hours'`;
 
 /**
  * THE held-time lookup: the segments on `resourceIds` of `account` whose held time overlaps

@@ -52,7 +52,8 @@ export {
 } from './bookings.repository.js';
 export { eraseCustomerOfBookings, accountsWithPersonalDataBefore, erasePersonalDataEndedBefore } from './customer-data.repository.js';
 export { listBookingRows, type BookingListFilters, type BookingOrder } from './booking-list.repository.js';
-export { feedBookings, resourceHasBookings, futureBookingAtLocation, latestBookingOfCustomer, type FeedBookingRow } from './booking-reads.repository.js';
+export { resourceHasBookings, futureBookingAtLocation, latestBookingOfCustomer } from './booking-reads.repository.js';
+export { feedBookings, type FeedBookingRow } from './feed-bookings.repository.js';
 export { serializeBooking, serializeSegment, type ApiBooking } from './bookings.serializer.js';
 export { lifecycleFields } from './lifecycle.js';
 export {
