@@ -195,7 +195,16 @@ function listShape(f: BookingListFilters, page: PageParams, metadata: Record<str
 
 /** The list's statement for one shape, with the values placed (placeholders at its first call). */
 function listStatement(db: DbHandle, shape: ListShape, v: ListValues): Compilable<BookingRow> {
-  if (!shape.fromBounded) return inListOrder(filteredRows(db, shape, v), shape, v);
+  if (!shape.fromBounded) {
+    // Newest first by a status of two conditions (expired, cancelled), as one condition the
+    // planner either walked the account's bookings checking each or read both ranges of
+    // bookings_status whole and sorted them: linear in the account's history either way. Each
+    // condition is a range of that index in id order: a page of each, merged.
+    const conditions = shape.order === 'created' && shape.driving === null ? statusConditions(shape, v) : [];
+    if (conditions.length < 2) return inListOrder(filteredRows(db, shape, v), shape, v);
+    const [first, ...rest] = conditions.map((condition) => db.selectFrom(inListOrder(filteredRows(db, shape, v, condition), shape, v).as('b')).selectAll('b'));
+    return inListOrder(db.selectFrom(rest.reduce((union, part) => union.unionAll(part), first).as('b')).selectAll('b'), shape, v);
+  }
   // By start from an instant, `end_at > from` bounds no index that orders by start: the
   // bookings starting at most a day before `from` come through bookings_start_id bounded at
   // both ends, a page of them in the list's order; the longer ones, which still overlap, through
@@ -235,8 +244,41 @@ function drivingPair(metadata: Record<string, string>): Pick<ListValues, 'metada
 
 type BookingsQuery = SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', BookingRow>;
 
-/** The account's bookings that pass every filter of the list, in no order yet (as `b`). */
-function filteredRows(db: DbHandle, shape: ListShape, v: ListValues) {
+/**
+ * The effective status as conditions on the row, any of which lists it: a pending booking past
+ * expires_at is listed as expired, a requested one past its approval timeout as cancelled; so
+ * those two are two conditions each (and pending, where requested reads as pending). Written as literals, each status proves the partial index
+ * `bookings_status` (migration 035) applies, and each condition is one range of it.
+ */
+function statusConditions(shape: ListShape, v: ListValues): RawBuilder<boolean>[] {
+  switch (shape.status) {
+    case null:
+      return [];
+    case 'pending':
+      // Versions before requested existed list a requested booking as pending (requestedAsPending).
+      return shape.requestedAsPending ? [pendingAndLive('b', v.now), requestedAndLive('b', v.now)] : [pendingAndLive('b', v.now)];
+    case 'expired':
+      return [sql<boolean>`b.status = 'expired'`, pendingAndLapsed('b', v.now)];
+    case 'requested':
+      return [requestedAndLive('b', v.now)];
+    case 'cancelled':
+      return [sql<boolean>`b.status = 'cancelled'`, requestedAndLapsed('b', v.now)];
+    default:
+      return [sql<boolean>`b.status = ${sql.lit(shape.status)}`];
+  }
+}
+
+/** The list's status filter as one condition (either of its conditions), or null without one. */
+function statusHolds(shape: ListShape, v: ListValues): RawBuilder<boolean> | null {
+  const conditions = statusConditions(shape, v);
+  return conditions.length === 0 ? null : conditions.length === 1 ? conditions[0] : sql<boolean>`(${sql.join(conditions, sql` or `)})`;
+}
+
+/**
+ * The account's bookings that pass every filter of the list, in no order yet (as `b`); the
+ * status by `statusCondition` when given (one part of a status split in two: listStatement).
+ */
+function filteredRows(db: DbHandle, shape: ListShape, v: ListValues, statusCondition?: RawBuilder<boolean>) {
   const has = (filter: ListShape['given'][number]) => shape.given.includes(filter);
   const valueOf = (column: SegmentColumn) => (column === 'resource_id' ? v.resource! : v.location!);
   // One type for the three walks: each selects the booking's columns as `b`.
@@ -247,20 +289,8 @@ function filteredRows(db: DbHandle, shape: ListShape, v: ListValues) {
         ? bookingsOfSegments(db, v.account, shape.driving, valueOf(shape.driving))
         : db.selectFrom('bookings as b').selectAll('b').where('b.account_id', '=', v.account);
 
-  // Status is the effective one: a pending booking past expires_at is listed as expired, a
-  // requested one past its approval timeout as cancelled. Written as literals, each status
-  // proves the partial index `bookings_status` (migration 035) applies.
-  if (shape.status === 'pending') {
-    q = q.where(shape.requestedAsPending ? sql<boolean>`(${pendingAndLive('b', v.now)} or ${requestedAndLive('b', v.now)})` : pendingAndLive('b', v.now));
-  } else if (shape.status === 'expired') {
-    q = q.where((eb) => eb.or([eb('b.status', '=', sql.lit('expired')), pendingAndLapsed('b', v.now)]));
-  } else if (shape.status === 'requested') {
-    q = q.where(requestedAndLive('b', v.now));
-  } else if (shape.status === 'cancelled') {
-    q = q.where((eb) => eb.or([eb('b.status', '=', sql.lit('cancelled')), requestedAndLapsed('b', v.now)]));
-  } else if (shape.status !== null) {
-    q = q.where('b.status', '=', sql.lit(shape.status));
-  }
+  const status = statusCondition ?? statusHolds(shape, v);
+  if (status) q = q.where(status);
   for (const column of shape.segments) {
     q = q.where(({ exists, selectFrom }) =>
       exists(

@@ -144,3 +144,34 @@ describe('listing bookings by start from an instant', () => {
     ]);
   });
 });
+
+describe('listing bookings by a status of two conditions', () => {
+  it('lists cancelled bookings and requested ones past their approval timeout, expired ones and pending ones past their hold, newest first across pages both ways', async () => {
+    const api = await t.newAccount();
+    const room = (await openResource(api, { timezone: 'UTC' }, [{ start: '00:00', end: '24:00' }])).id;
+    const made: string[] = [];
+    for (let hour = 0; hour < 12; hour++) made.push((await book(api, { segments: [seg(room, d1, `${String(hour).padStart(2, '0')}:00`, `${String(hour).padStart(2, '0')}:30`)] })).id);
+    // Each booking's state written in SQL: the API reaches the lapsed ones only with time.
+    const past = new Date(Date.now() - 3600_000);
+    const future = new Date(Date.now() + 3600_000);
+    const states: [string, Date | null][] = [
+      ['cancelled', null], ['requested', past], ['confirmed', null], ['expired', null], ['pending', past], ['cancelled', null],
+      ['requested', future], ['pending', future], ['requested', past], ['expired', null], ['pending', past], ['cancelled', null],
+    ];
+    for (const [i, [status, expires]] of states.entries()) {
+      await t.db.kysely.updateTable('bookings').set({ status, expires_at: expires }).where('account_id', '=', api.accountId).where('id', '=', made[i]).execute();
+    }
+    const newestFirst = (wanted: (i: number) => boolean) => made.filter((_, i) => wanted(i)).sort().reverse();
+    const cancelled = newestFirst((i) => states[i][0] === 'cancelled' || (states[i][0] === 'requested' && states[i][1] === past));
+    const expired = newestFirst((i) => states[i][0] === 'expired' || (states[i][0] === 'pending' && states[i][1] === past));
+    expect([cancelled.length, expired.length]).toEqual([5, 4]);
+
+    const list = listOf(api);
+    for (const [status, wanted] of [['cancelled', cancelled], ['expired', expired]] as const) {
+      expect(idsOf(await list({ status, limit: 20 }))).toEqual(wanted);
+      for (const limit of [1, 2, 3]) expect(await walked(list, { status }, limit)).toEqual({ forward: wanted, backward: wanted });
+      // With a resource, the segments drive the walk and the status is one condition again.
+      expect(idsOf(await list({ status, resource: room, limit: 20 }))).toEqual(wanted);
+    }
+  });
+});

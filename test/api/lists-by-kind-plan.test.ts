@@ -95,7 +95,7 @@ describe('lists of a kind that few rows are, among many rows', () => {
     expect(plan).toContain('"Index Name":"webhook_deliveries_endpoint_unsettled"');
   });
 
-  it("reads an account's bookings of a status none has, of a metadata pair none has, and by start from an instant, each through an index that bounds it, among 20,000 bookings of its past", async () => {
+  it("reads an account's bookings of a status none has, of a metadata pair none has, by start from an instant, and of a status of two conditions, each through an index that bounds it, among 20,000 bookings of its past", async () => {
     if (await onCitus()) return;
     const account = await t.newAccount();
     const bookingScope = { platformId: t.platformId, livemode: false, accountId: account.accountId };
@@ -121,10 +121,18 @@ describe('lists of a kind that few rows are, among many rows', () => {
         (trx) => bookingListStatement(trx, bookingScope, filters({}), { order: 'none' }, now, 20),
         (trx) => bookingListStatement(trx, bookingScope, filters({ order: 'start', from: now }), {}, now, 20),
         (trx) => bookingListStatement(trx, bookingScope, filters({ order: 'start', fromMidnight: midnight, toMidnight: new Date(midnight.getTime() + 86_400_000) }), {}, now, 20),
+        (trx) => bookingListStatement(trx, bookingScope, filters({ status: 'cancelled' }), {}, now, 20),
+        (trx) => bookingListStatement(trx, bookingScope, filters({ status: 'expired' }), {}, now, 20),
       ],
     );
-    const [status, pair, upcoming, today] = plans;
+    const [status, pair, upcoming, today, cancelled, expired] = plans;
     expect(status).toContain('"Index Name":"bookings_status"');
+    for (const plan of [cancelled, expired]) {
+      // Two conditions each (cancelled, or requested and past its timeout; expired, or pending
+      // and past its hold): each a range of bookings_status walked newest first, a page of each.
+      expect(plan.match(/"Scan Direction":"Backward","Index Name":"bookings_status"/g)).toHaveLength(2);
+      expect(plan).not.toContain('Bitmap');
+    }
     expect(pair).toContain('"Index Name":"booking_metadata_pkey"');
     for (const plan of [upcoming, today]) {
       // The short bookings from a day before the bound on, and the long ones by their end.

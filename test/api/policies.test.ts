@@ -427,6 +427,9 @@ describe('older API versions', () => {
       [request.id, 'pending'],
       [hold.id, 'pending'],
     ]);
+    // Newest first too: the two statuses' walks merged (docs/bookings.md#listing).
+    const newestFirst = (await api.get('/v1/bookings', { status: 'pending' }, { version: OLD })).body.data;
+    expect(newestFirst.map((b: any) => b.id)).toEqual([hold.id, request.id]);
     expect((await api.get('/v1/bookings', { status: 'pending' })).body.data.map((b: any) => b.id)).toEqual([hold.id]);
     const refused = expectError(await api.get('/v1/bookings', { status: 'requested' }, { version: OLD }), 400, 'parameter_invalid', 'status');
     expect(refused.message).toMatch(/2027-02-01/);
