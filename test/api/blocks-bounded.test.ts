@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
-import { preparedText } from '../support/prepared-text.js';
+import { runWithKeptPlan } from '../support/prepared-text.js';
 import { loadResourceFacts } from '../../src/capacity/index.js';
 import { blockRange, blocksOverlapping, LONG_BLOCK_MS } from '../../src/capacity/block-facts.repository.js';
 import { listMigrations } from '../../src/db/migrate.js';
@@ -154,20 +154,7 @@ describe('blocks bounded at both ends', () => {
     // A Citus coordinator makes no distributed plan of the lookup without its values (src/db/plan-once.ts).
     if (await isCitus()) return;
     const lookup = sql`select b.id from (${blocksOverlapping(api.accountId, [room.id], blockRange({ start: day, end: day + DAY }))}) b`.compile(t.db.kysely);
-    const name = `blocks_once_${Date.now()}`;
-    const answer = await t.db.kysely.connection().execute(async (conn) => {
-      await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
-      try {
-        const { prepare, execute } = preparedText(name, lookup);
-        await sql.raw(prepare).execute(conn);
-        const rows = (await sql.raw<{ id: string }>(execute).execute(conn)).rows;
-        const plan = JSON.stringify((await sql.raw(`explain (analyze, buffers, format json) ${execute}`).execute(conn)).rows);
-        await sql.raw(`deallocate ${name}`).execute(conn);
-        return { rows, plan };
-      } finally {
-        await sql`reset plan_cache_mode`.execute(conn);
-      }
-    });
+    const answer = await runWithKeptPlan<{ id: string }>(t.db.kysely, lookup);
     expect(answer.rows.map((r) => r.id)).toEqual([today]);
     // Each of the four parts a range of an index, its resource (or none) and its time in the range's condition.
     const scans = [...answer.plan.matchAll(/"Index Name":"(blocks_\w+)"[^}]*?"Index Cond":"([^"]*)"/g)].map((m) => [m[1], /resource_id/.test(m[2]), /(start|end)_at/.test(m[2])]);

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type Client } from '../support/harness.js';
 import { at, book, futureDay, openResource, seg } from './bookings.helpers.js';
+import type { BookingStatus } from '../../src/db/schema.js';
 
 const t = await setupTestApp();
 const d1 = futureDay(30);
@@ -154,7 +155,7 @@ describe('listing bookings by a status of two conditions', () => {
     // Each booking's state written in SQL: the API reaches the lapsed ones only with time.
     const past = new Date(Date.now() - 3600_000);
     const future = new Date(Date.now() + 3600_000);
-    const states: [string, Date | null][] = [
+    const states: [BookingStatus, Date | null][] = [
       ['cancelled', null], ['requested', past], ['confirmed', null], ['expired', null], ['pending', past], ['cancelled', null],
       ['requested', future], ['pending', future], ['requested', past], ['expired', null], ['pending', past], ['cancelled', null],
     ];

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { expectError, setupTestApp } from '../support/harness.js';
 import { insertBooking, insertBusyBookings } from '../support/sql-fixtures.js';
-import { preparedText } from '../support/prepared-text.js';
+import { runWithKeptPlan } from '../support/prepared-text.js';
 import { loadResourceFacts } from '../../src/capacity/index.js';
 import { HOLDING_STATUSES, heldRange, heldSegmentsOverlapping, LONG_HELD_MS, segmentHoldsCapacity } from '../../src/capacity/holds.repository.js';
 import { holdsCapacity, type BookingStatus } from '../../src/core/bookings/transitions.js';
@@ -127,20 +127,7 @@ describe('held time bounded at both ends', () => {
     // The service keeps this plan on the embedded database; a Citus coordinator makes no
     // distributed plan of the lookup without its values (src/db/plan-once.ts).
     if ((await sql`select 1 from pg_extension where extname = 'citus'`.execute(t.db.kysely)).rows.length > 0) return;
-    const name = `held_once_${Date.now()}`;
-    const answer = await t.db.kysely.connection().execute(async (conn) => {
-      await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
-      try {
-        const { prepare, execute } = preparedText(name, lookup);
-        await sql.raw(prepare).execute(conn);
-        const rows = (await sql.raw<{ booking_id: string }>(execute).execute(conn)).rows;
-        const plan = JSON.stringify((await sql.raw(`explain (analyze, buffers, format json) ${execute}`).execute(conn)).rows);
-        await sql.raw(`deallocate ${name}`).execute(conn);
-        return { rows, plan };
-      } finally {
-        await sql`reset plan_cache_mode`.execute(conn);
-      }
-    });
+    const answer = await runWithKeptPlan<{ booking_id: string }>(t.db.kysely, lookup);
     expect(answer.rows.map((r) => r.booking_id)).toEqual([booked]);
     expect(answer.plan).toContain('"Index Name":"booking_segments_holding"');
     expect(buffersRead(answer.plan)).toBeLessThan(40);
