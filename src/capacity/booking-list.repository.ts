@@ -4,7 +4,7 @@
  * whatever the account's history (docs/performance.md, "Lists at scale"). Capacity owns the
  * tables it reads; the bookings feature parses the request and asks through capacity/index.ts.
  */
-import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DbHandle } from '../db/transaction.js';
 import type { BookingStatus, Database } from '../db/schema.js';
 import type { AccountScope } from '../tenancy/index.js';
@@ -15,6 +15,7 @@ import { json } from '../db/transaction.js';
 import { planOnce } from '../db/plan-once.js';
 import { pendingAndLapsed, pendingAndLive, requestedAndLapsed, requestedAndLive } from './holds.repository.js';
 import type { BookingRow } from './bookings.repository.js';
+import { bookingsOfPair, bookingsOfSegments, type SegmentColumn } from './booking-walks.repository.js';
 
 export type BookingOrder = 'created' | 'start' | '-start';
 
@@ -356,61 +357,8 @@ function inListOrder<Q extends SelectQueryBuilder<any, 'b', any>>(q: Q, shape: L
   return q.orderBy('b.start_at', dir).orderBy('b.id', dir).limit(v.rowsToRead);
 }
 
-type SegmentColumn = 'resource_id' | 'location_id';
-
 const segmentFilters = (f: BookingListFilters) =>
   [
     ['resource_id', f.resource],
     ['location_id', f.location],
   ] as const;
-
-/**
- * The bookings with a segment on one resource or at one location, newest first: walked from
- * the segments through `booking_segments (account_id, resource_id | location_id, booking_id)`
- * backwards, each booking looked up by its key, so a page costs its own rows. Asked from the
- * bookings' side ("every booking of the account, newest first, that has such a segment"), a
- * room whose bookings are all older than its neighbours' was a walk through the whole account:
- * 166 ms for 20 rows among 100,000 bookings on PostgreSQL (docs/performance.md, "Scale"). The
- * lateral subquery's `offset 0` keeps the planner from turning the walk round; `distinct on`
- * lists a booking with two segments there once (its segments come together in that order).
- */
-function bookingsOfSegments(db: DbHandle, account: string, column: SegmentColumn, value: string) {
-  return db
-    .selectFrom('booking_segments as s')
-    .innerJoinLateral((eb) => bookingByKey(eb, account, 's.booking_id'), (join) => join.onTrue())
-    .distinctOn('s.booking_id')
-    .selectAll('b')
-    .where('s.account_id', '=', account)
-    .where(`s.${column}`, '=', value);
-}
-
-/**
- * The bookings whose metadata holds one pair, newest first: walked from the pair's rows of
- * `booking_metadata` (account_id, key, value, booking_id) backwards, each booking looked up by
- * its key, so a page costs its own rows and a pair no booking has costs an empty range (a walk
- * of the account's bookings checking `metadata @>` was linear in its history: docs/performance.md,
- * "Lists at scale"). `offset 0` keeps the planner from turning the walk round, as below.
- */
-function bookingsOfPair(db: DbHandle, account: string, key: string, value: string) {
-  return db
-    .selectFrom('booking_metadata as m')
-    .innerJoinLateral((eb) => bookingByKey(eb, account, 'm.booking_id'), (join) => join.onTrue())
-    .selectAll('b')
-    .where('m.account_id', '=', account)
-    .where('m.key', '=', key)
-    .where('m.value', '=', value);
-}
-
-/**
- * The booking a walk has reached, looked up by its key as `b`: a lateral subquery fenced by
- * `offset 0`, so that the planner keeps the walk's order and cannot turn it round.
- */
-function bookingByKey(eb: Pick<ExpressionBuilder<Database, never>, 'selectFrom'>, account: string, bookingId: 's.booking_id' | 'm.booking_id') {
-  return eb
-    .selectFrom('bookings as bk')
-    .selectAll('bk')
-    .where('bk.account_id', '=', account)
-    .whereRef('bk.id', '=', sql.ref(bookingId))
-    .offset(sql.lit(0))
-    .as('b');
-}
